@@ -1,0 +1,254 @@
+import type { IncidentStatus } from '@meridian/contracts';
+import type { incidents, organizations, shipments, users } from '../../db/schema.js';
+import { type Lane, LANES, positionAlong, roundCoordinate } from './geography.js';
+import { INCIDENT_TEMPLATES, type IncidentTemplate } from './incident-catalog.js';
+import {
+  DEMO_ORGANIZATIONS,
+  DEMO_PLATFORM_PEOPLE,
+  type DemoOrganization,
+  type DemoPerson,
+} from './organizations.js';
+import { createRandom, type Random } from './random.js';
+
+export type DemoOrganizationRow = typeof organizations.$inferInsert & { id: string };
+/** Users without a password: the seeder adds one hash for all of them. */
+export type DemoUserRow = Omit<typeof users.$inferInsert, 'passwordHash'> & { id: string };
+export type DemoPlatformUserRow = Omit<DemoUserRow, 'organizationId'>;
+export type DemoIncidentRow = typeof incidents.$inferInsert & {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export type DemoShipmentRow = typeof shipments.$inferInsert;
+
+export const DEMO_SEED = 20_240_611;
+export const DEMO_SIZES = { shipments: 2_000, incidents: 200 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INCIDENT_WINDOW_DAYS = 60;
+
+export type DemoDataOptions = {
+  seed?: number;
+  shipments?: number;
+  incidents?: number;
+  /** Share of incidents with no organization (global), 0..1. */
+  globalIncidentShare?: number;
+  /** Reference time for lastLoginAt and incident times; fixed in tests for determinism. */
+  now?: Date;
+  internalDomain?: string;
+};
+
+export type DemoData = {
+  organizations: DemoOrganizationRow[];
+  users: DemoUserRow[];
+  /** For the internal organization, whose id is known only at seeding time. */
+  platformUsers: DemoPlatformUserRow[];
+  incidents: DemoIncidentRow[];
+  shipments: DemoShipmentRow[];
+};
+
+const lanesById = new Map(LANES.map((lane) => [lane.id, lane]));
+
+const toUser = (
+  random: Random,
+  person: DemoPerson,
+  domain: string,
+  now: Date,
+): DemoPlatformUserRow => ({
+  id: random.uuid(),
+  email: `${person.handle}@${domain}`,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  adminRole: person.adminRole,
+  role: 'MEMBER',
+  accountStatus: person.accountStatus,
+  lastLoginAt: person.lastLogin
+    ? new Date(now.getTime() - person.lastLogin.minutesAgo * 60_000)
+    : null,
+  createdAt: new Date(now.getTime() - 90 * DAY_MS),
+});
+
+export type IncidentOwner = { organizationId: string | null; weight: number };
+
+/** Incidents for the given owners (null = global), with times spread over the last 60 days. */
+export function generateIncidents(options: {
+  seed: number;
+  count: number;
+  owners: readonly IncidentOwner[];
+  now: Date;
+  /** Separates streams so that two organizations seeded with one seed get different data. */
+  stream?: string;
+}): DemoIncidentRow[] {
+  const random = createRandom(options.seed, `incidents:${options.stream ?? ''}`);
+  const owners = options.owners.map((owner) => [owner.organizationId, owner.weight] as const);
+  const rows: DemoIncidentRow[] = [];
+  for (let i = 0; i < options.count; i += 1) {
+    const organizationId = random.weighted(owners);
+    const template = pickTemplate(random, organizationId === null);
+    const po = () => `PO-${random.int(10_000, 99_999)}`;
+    const placed = template.places.length > 0 ? random.pick(template.places) : null;
+    const { title, description } = template.write({
+      place: placed ?? { name: '', lat: 0, lng: 0, countryCode: '' },
+      random,
+      po,
+    });
+    // Skewed towards recent days: a live feed has more fresh incidents than old ones.
+    const ageMs = Math.floor(random.next() ** 1.6 * INCIDENT_WINDOW_DAYS * DAY_MS);
+    const updatedAt = new Date(options.now.getTime() - ageMs);
+    const createdAt = new Date(updatedAt.getTime() - random.int(0, 4 * DAY_MS));
+    rows.push({
+      id: random.uuid(),
+      organizationId,
+      title,
+      description,
+      severity: random.weighted(template.severities),
+      status: statusForAge(random, ageMs / DAY_MS),
+      lat: placed ? roundCoordinate(placed.lat + random.float(-0.08, 0.08)) : null,
+      lng: placed ? roundCoordinate(placed.lng + random.float(-0.08, 0.08)) : null,
+      countryCode: placed?.countryCode ?? null,
+      createdAt,
+      updatedAt,
+    });
+  }
+  return rows;
+}
+
+function pickTemplate(random: Random, global: boolean): IncidentTemplate {
+  const fits = INCIDENT_TEMPLATES.filter((template) =>
+    global ? template.audience !== 'ORG' : template.audience !== 'GLOBAL',
+  );
+  return random.pick(fits);
+}
+
+/** Old incidents are mostly resolved; recent ones mostly still open. */
+function statusForAge(random: Random, ageDays: number): IncidentStatus {
+  if (ageDays > 21)
+    return random.weighted([
+      ['RESOLVED', 8],
+      ['IN_PROGRESS', 1],
+      ['OPEN', 1],
+    ]);
+  return random.weighted([
+    ['OPEN', 5],
+    ['IN_PROGRESS', 4],
+    ['RESOLVED', 2],
+  ]);
+}
+
+export type ShipmentOwner = {
+  organizationId: string;
+  weight: number;
+  lanes: readonly (readonly [Lane, number])[];
+};
+
+/** Shipments placed at a random point along one of their owner's lanes. */
+export function generateShipments(options: {
+  seed: number;
+  count: number;
+  owners: readonly ShipmentOwner[];
+  stream?: string;
+}): DemoShipmentRow[] {
+  const random = createRandom(options.seed, `shipments:${options.stream ?? ''}`);
+  const owners = options.owners.map((owner) => [owner, owner.weight] as const);
+  const ids = new Set<string>();
+  const rows: DemoShipmentRow[] = [];
+  for (let i = 0; i < options.count; i += 1) {
+    const owner = random.weighted(owners);
+    const lane = random.weighted(owner.lanes);
+    let id = `SHP-${random.code(8)}`;
+    while (ids.has(id)) id = `SHP-${random.code(8)}`;
+    ids.add(id);
+    const [lat, lng] = positionAlong(lane, random.float(0.01, 0.99));
+    rows.push({
+      id,
+      organizationId: owner.organizationId,
+      reference: `PO-${random.int(10_000, 99_999)}`,
+      origin: lane.origin.name,
+      destination: lane.destination.name,
+      mode: lane.mode,
+      lat: roundCoordinate(lat),
+      lng: roundCoordinate(lng),
+    });
+  }
+  return rows;
+}
+
+/** Every lane, sea freight weighted up as it carries most of the world's volume. */
+export const ALL_LANES: readonly (readonly [Lane, number])[] = LANES.map((lane) => [
+  lane,
+  lane.mode === 'SEA' ? 3 : 1,
+]);
+
+const lanesOf = (organization: DemoOrganization): (readonly [Lane, number])[] =>
+  organization.lanes.map(([id, weight]) => {
+    const lane = lanesById.get(id);
+    if (!lane) throw new Error(`unknown demo lane ${id}`);
+    return [lane, weight] as const;
+  });
+
+/** The whole demo data set. Pure: the same options always give the same rows, ids included. */
+export function generateDemoData(options: DemoDataOptions = {}): DemoData {
+  const seed = options.seed ?? DEMO_SEED;
+  const now = options.now ?? new Date();
+  const internalDomain = options.internalDomain ?? 'meridian.local';
+  const random = createRandom(seed, 'organizations');
+
+  const orgs = DEMO_ORGANIZATIONS.map((organization) => {
+    const id = random.uuid();
+    const row: DemoOrganizationRow = {
+      id,
+      name: organization.values.name,
+      slug: organization.values.slug,
+      domain: organization.values.domain,
+      status: organization.values.status,
+      addressLine1: organization.values.address_line1,
+      city: organization.values.city,
+      state: organization.values.state,
+      zipCode: organization.values.zip_code,
+      country: organization.values.country,
+      phoneNumber: organization.values.phone_number,
+      website: organization.values.website,
+      createdAt: new Date(now.getTime() - 120 * DAY_MS),
+    };
+    return { organization, row };
+  });
+
+  const userRandom = createRandom(seed, 'users');
+  const demoUsers = orgs.flatMap(({ organization, row }) =>
+    organization.people.map((person) => ({
+      ...toUser(userRandom, person, organization.values.domain ?? 'example.com', now),
+      organizationId: row.id,
+    })),
+  );
+  const platformUsers = DEMO_PLATFORM_PEOPLE.map((person) => ({
+    ...toUser(userRandom, person, internalDomain, now),
+    role: 'ADMIN' as const,
+  }));
+
+  return {
+    organizations: orgs.map(({ row }) => row),
+    users: demoUsers,
+    platformUsers,
+    incidents: generateIncidents({
+      seed,
+      count: options.incidents ?? DEMO_SIZES.incidents,
+      now,
+      owners: [
+        { organizationId: null, weight: options.globalIncidentShare ?? 0.3 },
+        ...orgs.map(({ row }) => ({
+          organizationId: row.id,
+          weight: (1 - (options.globalIncidentShare ?? 0.3)) / orgs.length,
+        })),
+      ],
+    }),
+    shipments: generateShipments({
+      seed,
+      count: options.shipments ?? DEMO_SIZES.shipments,
+      owners: orgs.map(({ organization, row }) => ({
+        organizationId: row.id,
+        weight: 1,
+        lanes: lanesOf(organization),
+      })),
+    }),
+  };
+}

@@ -1,0 +1,99 @@
+import type {
+  AccountRequest,
+  AccountRequestApproval,
+  AccountRequestApprovalResponse,
+  AccountRequestInput,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client.js';
+import type { Actor } from '../../lib/access.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { InvitationsService } from '../invitations/invitations.service.js';
+import { organizationsRepository } from '../organizations/organizations.repository.js';
+import { accountRequestsRepository, toAccountRequestDto } from './account-requests.repository.js';
+
+export const ACCOUNT_REQUEST_ERRORS = {
+  platformAdminRequired: 'Only platform admins can review account requests',
+  notFound: 'Account request not found or already handled',
+  slugTaken: 'Slug is already taken',
+} as const;
+
+export class AccountRequestsService {
+  constructor(
+    private readonly db: Database,
+    private readonly invitations: InvitationsService,
+  ) {}
+
+  async submit(input: AccountRequestInput & { email: string }): Promise<void> {
+    await accountRequestsRepository.insert(this.db, input);
+  }
+
+  async listPending(actor: Actor): Promise<AccountRequest[]> {
+    this.assertPlatformAdmin(actor);
+    return (await accountRequestsRepository.listPending(this.db)).map(toAccountRequestDto);
+  }
+
+  /** Creates the organization from the request and invites the requester as its first ADMIN. */
+  async approve(
+    actor: Actor,
+    id: string,
+    approval: AccountRequestApproval,
+    baseUrl: string,
+  ): Promise<AccountRequestApprovalResponse['data']> {
+    this.assertPlatformAdmin(actor);
+    const { organizationId, prepared } = await this.db.transaction(async (tx) => {
+      const request = await accountRequestsRepository.lockPending(tx, id);
+      if (!request) throw notFound(ACCOUNT_REQUEST_ERRORS.notFound);
+      if (await organizationsRepository.findBySlug(tx, approval.slug))
+        throw conflict(ACCOUNT_REQUEST_ERRORS.slugTaken);
+      const organization = await organizationsRepository.insert(tx, {
+        name: approval.name,
+        slug: approval.slug,
+        status: 'ACTIVE',
+        domain: null,
+        address_line1: [request.address1, request.address2].filter(Boolean).join(' '),
+        city: request.city,
+        state: request.state,
+        zip_code: request.postalCode,
+        country: request.country,
+        phone_number: null,
+        website: null,
+      });
+      const invitation = await this.invitations.createIn(
+        tx,
+        actor,
+        organization.id,
+        { email: request.email, adminRole: 'ADMIN' },
+        baseUrl,
+      );
+      await accountRequestsRepository.setStatus(tx, id, 'APPROVED');
+      await recordAudit(tx, actor, {
+        action: 'account-request.approve',
+        targetType: 'account-request',
+        targetId: id,
+        after: { organizationId: organization.id },
+      });
+      return { organizationId: organization.id, prepared: invitation };
+    });
+    const { inviteUrl, emailed } = await this.invitations.deliver(prepared);
+    return { organizationId, inviteUrl, emailed };
+  }
+
+  async dismiss(actor: Actor, id: string): Promise<void> {
+    this.assertPlatformAdmin(actor);
+    await this.db.transaction(async (tx) => {
+      if (!(await accountRequestsRepository.lockPending(tx, id)))
+        throw notFound(ACCOUNT_REQUEST_ERRORS.notFound);
+      await accountRequestsRepository.setStatus(tx, id, 'DISMISSED');
+      await recordAudit(tx, actor, {
+        action: 'account-request.dismiss',
+        targetType: 'account-request',
+        targetId: id,
+      });
+    });
+  }
+
+  private assertPlatformAdmin(actor: Actor): void {
+    if (!actor.isPlatformAdmin) throw forbidden(ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
+  }
+}

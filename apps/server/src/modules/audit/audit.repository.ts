@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
+import type { Actor } from '../../lib/access.js';
+
+export type AuditEntry = {
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Writes one audit row inside the caller's transaction, so the change and its record land together. */
+export async function recordAudit(
+  db: Executor,
+  actor: Actor | null,
+  entry: AuditEntry,
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: actor?.user.id ?? null,
+    actingOrganizationId: actor?.organizationId ?? null,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,120 @@
+import type { AuthResponse, RefreshResponse } from '@meridian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
+import { organizationsRepository } from '../organizations/organizations.repository.js';
+import { type UserRow, toUserDto, usersRepository } from '../users/users.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { refreshTokensRepository } from './refresh-tokens.repository.js';
+import { revokeAllSessions, startSession } from './sessions.js';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  deactivated: 'Your account has been deactivated. Contact your administrator.',
+  pending: 'Your account is not active yet. Accept your invitation to sign in.',
+  organizationDisabled: 'Your organization is disabled',
+  invalidRefresh: 'Invalid or expired refresh token',
+} as const;
+
+/** Why an account with a correct password still may not sign in, or null when it may. */
+export async function signInRefusal(db: Executor, user: UserRow): Promise<string | null> {
+  if (user.accountStatus === 'DEACTIVATED') return AUTH_MESSAGES.deactivated;
+  if (user.accountStatus === 'PENDING') return AUTH_MESSAGES.pending;
+  const organization = await organizationsRepository.findById(db, user.organizationId);
+  if (!organization || organization.status !== 'ACTIVE') return AUTH_MESSAGES.organizationDisabled;
+  return null;
+}
+
+export class AuthService {
+  /** Verified against when the e-mail is unknown, so both failures take the same time. */
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: AccessTokens,
+    private readonly log: FastifyBaseLogger,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async login(email: string, password: string, ip: string): Promise<AuthResponse> {
+    await this.throttle.assertAllowed(email, ip);
+    const user = await this.verifiedUser(email, password);
+    await this.throttle.record(email, ip, user !== null);
+    if (!user) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    const refusal = await signInRefusal(this.db, user);
+    if (refusal) throw forbidden(refusal);
+
+    // A hash made with weaker settings than today's is upgraded now that we know the password.
+    const upgradedHash =
+      user.passwordHash && this.hasher.needsRehash(user.passwordHash)
+        ? await this.hasher.hash(password)
+        : undefined;
+    return this.db.transaction(async (tx) => {
+      if (upgradedHash) await usersRepository.update(tx, user.id, { passwordHash: upgradedHash });
+      return startSession(tx, this.tokens, user, 'Login successful');
+    });
+  }
+
+  /** The user when the password matches; an unknown e-mail costs the same time as a wrong password. */
+  private async verifiedUser(email: string, password: string): Promise<UserRow | null> {
+    const user = await usersRepository.findByEmail(this.db, email);
+    if (!user?.passwordHash) {
+      this.dummyHash ??= this.hasher.hash('meridian-timing-equaliser');
+      await this.hasher.verify(await this.dummyHash, password);
+      return null;
+    }
+    return (await this.hasher.verify(user.passwordHash, password)) ? user : null;
+  }
+
+  async refresh(refreshToken: string): Promise<RefreshResponse> {
+    const tokenHash = hashToken(refreshToken);
+    type Outcome = { response: RefreshResponse } | { reuseOf: string } | null;
+    const outcome = await this.db.transaction(async (tx): Promise<Outcome> => {
+      const consumed = await refreshTokensRepository.consume(tx, tokenHash, new Date());
+      if (!consumed) {
+        const known = await refreshTokensRepository.findByHash(tx, tokenHash);
+        if (known?.usedAt && !known.revokedAt) {
+          // A rotated token came back: someone holds a copy. End the whole family.
+          await refreshTokensRepository.revokeFamily(tx, known.familyId);
+          return { reuseOf: known.userId };
+        }
+        return null;
+      }
+      const user = await usersRepository.findById(tx, consumed.userId);
+      if (!user || (await signInRefusal(tx, user))) {
+        await refreshTokensRepository.revokeFamily(tx, consumed.familyId);
+        return null;
+      }
+      const next = newOpaqueToken();
+      await refreshTokensRepository.insert(tx, {
+        userId: user.id,
+        familyId: consumed.familyId,
+        tokenHash: next.hash,
+        expiresAt: consumed.expiresAt,
+      });
+      return {
+        response: {
+          message: 'Token refreshed',
+          accessToken: await this.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }),
+          refreshToken: next.token,
+          user: toUserDto(user),
+        },
+      };
+    });
+    if (outcome && 'reuseOf' in outcome) {
+      this.log.warn(
+        { userId: outcome.reuseOf },
+        'refresh token reuse detected; token family revoked',
+      );
+    }
+    if (!outcome || !('response' in outcome)) throw unauthorized(AUTH_MESSAGES.invalidRefresh);
+    return outcome.response;
+  }
+
+  async logout(user: UserRow): Promise<void> {
+    await this.db.transaction((tx) => revokeAllSessions(tx, user.id));
+  }
+}

@@ -1,0 +1,264 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuthResponse, PublicConfig, ValidateResponse } from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestOidcProvider, startTestOidcProvider } from '../../test/oidc-test-provider.js';
+import { type TestServer, startTestServer } from '../../test/test-server.js';
+import { GOOGLE_MESSAGES } from './google-sign-in.service.js';
+
+const DOMAIN = 'acme.example';
+/** Never opened: without a browser the test reads the code from the provider's redirect. */
+const REDIRECT_URI = 'http://127.0.0.1:9/auth/google/callback';
+
+let provider: TestOidcProvider;
+let server: TestServer;
+let orgId: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  provider = await startTestOidcProvider({
+    redirectUris: [REDIRECT_URI],
+    users: [
+      { email: `dana@${DOMAIN}`, givenName: 'Dana', familyName: 'Fields' },
+      { email: `ivy@${DOMAIN}`, givenName: 'Ivy', familyName: 'Newcomb' },
+      { email: `gone@${DOMAIN}`, givenName: 'Former', familyName: 'Member' },
+      { email: `stranger@${DOMAIN}`, givenName: 'Sam', familyName: 'Stranger' },
+      {
+        email: `unverified@${DOMAIN}`,
+        givenName: 'Una',
+        familyName: 'Verified',
+        emailVerified: false,
+      },
+      { email: `personal@${DOMAIN}`, givenName: 'Pat', familyName: 'Sonal', hostedDomain: null },
+      { email: 'eve@elsewhere.example', givenName: 'Eve', familyName: 'Elsewhere' },
+    ],
+  });
+  server = await startTestServer({
+    GOOGLE_CLIENT_ID: provider.clientId,
+    GOOGLE_CLIENT_SECRET: provider.clientSecret,
+    GOOGLE_ALLOWED_DOMAIN: DOMAIN,
+    OIDC_ISSUER: provider.issuer,
+  });
+  orgId = (await server.createOrganization('Acme Freight')).id;
+  await server.createUser({ organizationId: orgId, email: `admin@${DOMAIN}`, adminRole: 'ADMIN' });
+  await server.createUser({ organizationId: orgId, email: `dana@${DOMAIN}`, adminRole: 'MANAGER' });
+  await server.createUser({ organizationId: orgId, email: 'eve@elsewhere.example' });
+  await server.createUser({ organizationId: orgId, email: `unverified@${DOMAIN}` });
+  await server.createUser({ organizationId: orgId, email: `personal@${DOMAIN}` });
+  await server.createUser({
+    organizationId: orgId,
+    email: `gone@${DOMAIN}`,
+    accountStatus: 'DEACTIVATED',
+  });
+  adminToken = (await server.login(`admin@${DOMAIN}`)).accessToken;
+});
+afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+});
+
+type Attempt = {
+  code: string;
+  state: string;
+  redirectUri: string;
+  codeVerifier: string;
+  nonce: string;
+};
+
+/**
+ * What the browser does at the provider: follow the redirects from the authorization endpoint
+ * the server advertises, sign in on the provider's form, and read the code it sends back.
+ */
+async function authorizeAt(email: string): Promise<Attempt> {
+  const config = await server.request<PublicConfig>('GET', '/api/config');
+  const endpoint = config.body.google?.authorizationEndpoint;
+  if (!endpoint) throw new Error('no authorization endpoint advertised');
+  const state = randomBytes(16).toString('base64url');
+  const nonce = randomBytes(16).toString('base64url');
+  const codeVerifier = randomBytes(48).toString('base64url');
+  const url = new URL(endpoint);
+  url.search = new URLSearchParams({
+    client_id: provider.clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: 'openid email profile',
+    prompt: 'select_account',
+    state,
+    nonce,
+    code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+
+  const cookies = new Map<string, string>();
+  let response = await fetch(url, { redirect: 'manual' });
+  let current = url;
+  for (let step = 0; step < 20; step += 1) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      cookies.set(name, value);
+    }
+    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const location = response.headers.get('location');
+    if (location) {
+      current = new URL(location, current);
+      if (current.href.startsWith(REDIRECT_URI)) {
+        const code = current.searchParams.get('code');
+        if (!code) throw new Error(`no code in ${current.href}`);
+        expect(current.searchParams.get('state')).toBe(state);
+        return { code, state, redirectUri: REDIRECT_URI, codeVerifier, nonce };
+      }
+      response = await fetch(current, { redirect: 'manual', headers: { cookie } });
+    } else {
+      // The provider's login form.
+      expect(response.status, await response.clone().text()).toBe(200);
+      response = await fetch(new URL(`${current.pathname}/login`, current), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, action: 'login' }).toString(),
+      });
+    }
+  }
+  throw new Error('too many redirects at the provider');
+}
+
+const exchange = (attempt: Attempt) =>
+  server.request<AuthResponse>('POST', '/api/auth/google', { body: attempt });
+
+describe('GET /api/config with Google configured', () => {
+  it('advertises the authorization endpoint found through discovery', async () => {
+    const config = await server.request<PublicConfig>('GET', '/api/config');
+    expect(config.body.google).toEqual({
+      clientId: provider.clientId,
+      allowedDomain: DOMAIN,
+      authorizationEndpoint: `${provider.issuer}/auth`,
+    });
+  });
+});
+
+describe('POST /api/auth/google', () => {
+  it('signs an active user in with the same reply as password login', async () => {
+    const response = await exchange(await authorizeAt(`dana@${DOMAIN}`));
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Login successful');
+    expect(response.body.user).toMatchObject({ email: `dana@${DOMAIN}`, adminRole: 'MANAGER' });
+    expect(response.body.refreshToken).toEqual(expect.any(String));
+    const validate = await server.request<ValidateResponse>('POST', '/api/auth/validate', {
+      token: response.body.accessToken,
+    });
+    expect(validate.status).toBe(200);
+    expect(validate.body.user.email).toBe(`dana@${DOMAIN}`);
+  });
+
+  it('activates an invited user with the names from the id_token', async () => {
+    const invited = await server.request('POST', '/api/admin/invitations', {
+      token: adminToken,
+      body: { email: `ivy@${DOMAIN}`, adminRole: 'VIEWER' },
+    });
+    expect(invited.status).toBe(201);
+    const response = await exchange(await authorizeAt(`ivy@${DOMAIN}`));
+    expect(response.status).toBe(200);
+    expect(response.body.user).toMatchObject({
+      email: `ivy@${DOMAIN}`,
+      firstName: 'Ivy',
+      lastName: 'Newcomb',
+      accountStatus: 'ACTIVE',
+    });
+    // The invitation link is used up, and the next Google sign-in is an ordinary one.
+    const again = await exchange(await authorizeAt(`ivy@${DOMAIN}`));
+    expect(again.status).toBe(200);
+  });
+
+  it('refuses an e-mail Meridian does not know, without creating an account', async () => {
+    const response = await exchange(await authorizeAt(`stranger@${DOMAIN}`));
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: GOOGLE_MESSAGES.unknownAccount });
+    const users = await server.request<{ data: { users: { email: string }[] } }>(
+      'GET',
+      '/api/admin/users',
+      { token: adminToken },
+    );
+    expect(JSON.stringify(users.body)).not.toContain('stranger@');
+  });
+
+  it('enforces the allowed domain on the e-mail and on the hd claim', async () => {
+    const message = { message: GOOGLE_MESSAGES.domainNotAllowed(DOMAIN) };
+    const elsewhere = await exchange(await authorizeAt('eve@elsewhere.example'));
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toEqual(message);
+    const noHostedDomain = await exchange(await authorizeAt(`personal@${DOMAIN}`));
+    expect(noHostedDomain.status).toBe(403);
+    expect(noHostedDomain.body).toEqual(message);
+  });
+
+  it('requires a verified e-mail address', async () => {
+    const response = await exchange(await authorizeAt(`unverified@${DOMAIN}`));
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: GOOGLE_MESSAGES.emailNotVerified });
+  });
+
+  it('refuses a deactivated account', async () => {
+    const response = await exchange(await authorizeAt(`gone@${DOMAIN}`));
+    expect(response.status).toBe(403);
+    expect(response.body.message).toMatch(/deactivated/);
+  });
+
+  it('refuses a replayed code', async () => {
+    const attempt = await authorizeAt(`dana@${DOMAIN}`);
+    expect((await exchange(attempt)).status).toBe(200);
+    const replay = await exchange(attempt);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ message: GOOGLE_MESSAGES.codeRejected });
+  });
+
+  it('refuses a code sent with the wrong PKCE verifier or redirect address', async () => {
+    const wrongVerifier = await exchange({
+      ...(await authorizeAt(`dana@${DOMAIN}`)),
+      codeVerifier: randomBytes(48).toString('base64url'),
+    });
+    expect(wrongVerifier.status).toBe(401);
+    expect(wrongVerifier.body).toEqual({ message: GOOGLE_MESSAGES.codeRejected });
+    const wrongRedirect = await exchange({
+      ...(await authorizeAt(`dana@${DOMAIN}`)),
+      redirectUri: 'http://127.0.0.1:9/elsewhere',
+    });
+    expect(wrongRedirect.status).toBe(401);
+  });
+
+  it('refuses an id_token whose nonce is not the one the browser sent', async () => {
+    const response = await exchange({
+      ...(await authorizeAt(`dana@${DOMAIN}`)),
+      nonce: randomBytes(16).toString('base64url'),
+    });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: GOOGLE_MESSAGES.unverified });
+  });
+
+  it('refuses a forged code', async () => {
+    const attempt = await authorizeAt(`dana@${DOMAIN}`);
+    const response = await exchange({ ...attempt, code: `${attempt.code}x` });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('without Google settings', () => {
+  it('answers that Google sign-in is not configured', async () => {
+    const plain = await startTestServer();
+    try {
+      const config = await plain.request<PublicConfig>('GET', '/api/config');
+      expect(config.body.google).toBeNull();
+      const response = await plain.request('POST', '/api/auth/google', {
+        body: {
+          code: 'code',
+          state: 'state',
+          redirectUri: REDIRECT_URI,
+          nonce: 'n'.repeat(22),
+        },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: GOOGLE_MESSAGES.notConfigured });
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { GEOCODE_MESSAGES, type GeocodeResponse } from '@meridian/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestServer, startTestServer } from '../../test/test-server.js';
+import { type GeocoderStub, nominatimResults, startGeocoderStub } from './geocoder-stub.js';
+
+const ADDRESS = 'Wilhelminakade 909, Rotterdam, 3072 AP, Netherlands';
+const ROTTERDAM = { lat: 51.9225, lng: 4.47917 };
+const SINGAPORE = { lat: 1.28967, lng: 103.85007 };
+const STREET = { lat: 51.9051, lon: 4.4866 };
+
+const geocodePath = (address: string) => `/api/geocode?address=${encodeURIComponent(address)}`;
+
+let stub: GeocoderStub;
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  stub = await startGeocoderStub();
+  server = await startTestServer({ GEOCODER_URL: stub.url });
+  const { id } = await server.createOrganization('Acme Freight');
+  await server.createUser({ organizationId: id, email: 'viewer@acme.example' });
+  token = (await server.login('viewer@acme.example')).accessToken;
+});
+afterAll(async () => {
+  await server.close();
+  await stub.close();
+});
+// Like Nominatim for an address it does not know, so answers come from the gazetteer.
+beforeEach(() => stub.reply(nominatimResults()));
+
+describe('GET /api/geocode', () => {
+  it("answers the coordinates of an organization address's city", async () => {
+    const response = await server.request<GeocodeResponse>('GET', geocodePath(ADDRESS), { token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: ROTTERDAM });
+  });
+
+  it('answers a country alone', async () => {
+    const response = await server.request<GeocodeResponse>('GET', geocodePath('Singapore'), {
+      token,
+    });
+    expect(response.body).toEqual({ data: SINGAPORE });
+  });
+
+  it('answers 404 for an address it cannot place', async () => {
+    const response = await server.request('GET', geocodePath('Qwxzzyville, Nowhereland'), {
+      token,
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: GEOCODE_MESSAGES.addressNotFound });
+  });
+
+  it('answers 400 for a blank or missing address', async () => {
+    for (const path of [geocodePath('   '), '/api/geocode?address=', '/api/geocode']) {
+      const response = await server.request('GET', path, { token });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: `address: ${GEOCODE_MESSAGES.addressRequired}` });
+    }
+  });
+
+  it('answers 400 for an address too long to be one', async () => {
+    const response = await server.request('GET', geocodePath('Rotterdam, '.repeat(100)), {
+      token,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^address: /);
+  });
+
+  it('answers 401 without a signed-in user', async () => {
+    const response = await server.request('GET', geocodePath(ADDRESS));
+    expect(response.status).toBe(401);
+  });
+
+  it("answers the external geocoder's street-level result when GEOCODER_URL is set", async () => {
+    stub.reply(nominatimResults(STREET));
+    const response = await server.request<GeocodeResponse>('GET', geocodePath(ADDRESS), { token });
+    expect(response.body).toEqual({ data: { lat: STREET.lat, lng: STREET.lon } });
+    expect(stub.requests.at(-1)?.url.searchParams.get('q')).toBe(ADDRESS);
+  });
+
+  it('falls back to the gazetteer when the external geocoder fails', async () => {
+    stub.reply((_request, response) => void response.writeHead(503).end());
+    const response = await server.request<GeocodeResponse>('GET', geocodePath(ADDRESS), { token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: ROTTERDAM });
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  AuthResponse,
+  ErrorBody,
+  InvitationAccept,
+  InvitationCreate,
+  InvitationCreateResponse,
+  InvitationLookupPayload,
+  InvitationLookupResponse,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicBaseUrl } from '../../lib/public-url.js';
+import { actorOf } from '../../plugins/auth.js';
+import type { InvitationsService } from './invitations.service.js';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  410: ErrorBody,
+};
+
+export const invitationsRoutes: FastifyPluginAsyncZod<{
+  invitations: InvitationsService;
+  publicUrl: string | undefined;
+}> = async (app, { invitations, publicUrl }) => {
+  app.post(
+    '/admin/invitations',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['invitations'],
+        summary: 'Invite a person into the active organization',
+        security: [{ bearer: [] }],
+        body: InvitationCreate,
+        response: { 201: InvitationCreateResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const baseUrl = publicBaseUrl(request, publicUrl);
+      const data = await invitations.create(actorOf(request), request.body, baseUrl);
+      return reply.status(201).send({ message: 'Invitation sent', data });
+    },
+  );
+
+  app.post(
+    '/auth/invitations/lookup',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'What an invitation link is for (public)',
+        body: InvitationLookupPayload,
+        response: { 200: InvitationLookupResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Invitation found',
+      data: await invitations.lookup(request.body.token),
+    }),
+  );
+
+  app.post(
+    '/auth/invitations/accept',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'Accept an invitation: set name and password, and sign in',
+        body: InvitationAccept,
+        response: { 200: AuthResponse, ...errors },
+      },
+    },
+    (request) => invitations.accept(request.body),
+  );
+};

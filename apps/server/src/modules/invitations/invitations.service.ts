@@ -1,0 +1,231 @@
+import type {
+  AdminRole,
+  AuthResponse,
+  InvitationAccept,
+  InvitationCreateResponse,
+  InvitationLookupResponse,
+} from '@meridian/contracts';
+import type { Database, Executor } from '../../db/client.js';
+import { type Actor, administersActiveOrganization, isInternalEmail } from '../../lib/access.js';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/errors.js';
+import { type Mailer, escapeHtml } from '../../lib/mailer.js';
+import { assertPasswordNotCommon } from '../../lib/password-policy.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import {
+  type AccessTokens,
+  INVITATION_LIFETIME_MS,
+  hashToken,
+  newOpaqueToken,
+} from '../../lib/tokens.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { startSession } from '../auth/sessions.js';
+import { organizationsRepository } from '../organizations/organizations.repository.js';
+import {
+  type NewUser,
+  type UserRow,
+  toUserDto,
+  usersRepository,
+} from '../users/users.repository.js';
+import { type InvitationRow, invitationsRepository } from './invitations.repository.js';
+
+type InvitationData = InvitationCreateResponse['data'];
+
+/** An invitation saved but not yet e-mailed: delivery waits until its transaction commits. */
+export type PreparedInvitation = Omit<InvitationData, 'emailed'> & { organizationName: string };
+
+const ROLE_NAMES: Record<AdminRole, string> = {
+  VIEWER: 'Viewer',
+  MANAGER: 'Manager',
+  ADMIN: 'Admin',
+};
+
+function invitationEmail({ invitation, inviteUrl, organizationName }: PreparedInvitation) {
+  const role = ROLE_NAMES[invitation.adminRole];
+  const expires = new Date(invitation.expiresAt).toUTCString();
+  const [org, url] = [escapeHtml(organizationName), escapeHtml(inviteUrl)];
+  return {
+    to: invitation.email,
+    subject: `You're invited to join ${organizationName} on Meridian`,
+    text: [
+      `You have been invited to join ${organizationName} on Meridian as ${role}.`,
+      '',
+      `Accept the invitation: ${inviteUrl}`,
+      '',
+      `The link expires on ${expires}.`,
+    ].join('\n'),
+    html: [
+      `<p>You have been invited to join <strong>${org}</strong> on Meridian as ${role}.</p>`,
+      `<p><a href="${url}">Accept the invitation</a></p>`,
+      `<p>The link expires on ${expires}.</p>`,
+    ].join('\n'),
+  };
+}
+
+export const INVITATION_MESSAGES = {
+  adminRequired: 'Only an organization admin can invite people',
+  userExists: 'A user with this email already exists',
+  internalOnly: 'Addresses at the internal domain can only join the internal organization',
+  invalid: 'This invitation link is not valid',
+  used: 'This invitation has already been used',
+  expired: 'This invitation has expired. Ask your administrator for a new one.',
+} as const;
+
+/**
+ * Activates the invited user with what they gave, closes the invitation and records it; the
+ * caller's transaction makes the three one change.
+ */
+export async function completeInvitation(
+  tx: Executor,
+  invitationId: string,
+  user: UserRow,
+  details: Pick<NewUser, 'firstName' | 'lastName' | 'passwordHash' | 'passwordChangedAt'>,
+): Promise<UserRow> {
+  const activated = await usersRepository.update(tx, user.id, {
+    ...details,
+    accountStatus: 'ACTIVE',
+  });
+  await invitationsRepository.markAccepted(tx, invitationId);
+  await recordAudit(tx, null, {
+    action: 'invitation.accept',
+    targetType: 'user',
+    targetId: user.id,
+    before: toUserDto(user),
+    after: toUserDto(activated),
+  });
+  return activated;
+}
+
+export class InvitationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: AccessTokens,
+    private readonly internalDomain: string,
+    private readonly mailer: Mailer,
+  ) {}
+
+  async create(
+    actor: Actor,
+    input: { email: string; adminRole: AdminRole },
+    baseUrl: string,
+  ): Promise<InvitationData> {
+    if (!administersActiveOrganization(actor)) throw forbidden(INVITATION_MESSAGES.adminRequired);
+    const prepared = await this.db.transaction((tx) =>
+      this.createIn(tx, actor, actor.organizationId, input, baseUrl),
+    );
+    return this.deliver(prepared);
+  }
+
+  /**
+   * E-mails a committed invitation. A failed send leaves the invitation in place: the admin still
+   * has the link to pass on, and the response says it was not e-mailed.
+   */
+  async deliver(prepared: PreparedInvitation): Promise<InvitationData> {
+    const emailed = await this.mailer.send(invitationEmail(prepared), {
+      invitationId: prepared.invitation.id,
+    });
+    return { invitation: prepared.invitation, inviteUrl: prepared.inviteUrl, emailed };
+  }
+
+  /**
+   * Invites into an organization inside the caller's transaction; the caller checked permissions
+   * and calls deliver once the transaction has committed.
+   */
+  async createIn(
+    tx: Executor,
+    actor: Actor,
+    organizationId: string,
+    input: { email: string; adminRole: AdminRole },
+    baseUrl: string,
+  ): Promise<PreparedInvitation> {
+    const organization = await organizationsRepository.findById(tx, organizationId);
+    if (!organization) throw notFound('Organization not found');
+    if (isInternalEmail(input.email, this.internalDomain) && !organization.isInternal) {
+      throw badRequest(INVITATION_MESSAGES.internalOnly);
+    }
+
+    let user = await usersRepository.findByEmail(tx, input.email);
+    if (user && !(user.accountStatus === 'PENDING' && user.organizationId === organization.id)) {
+      throw conflict(INVITATION_MESSAGES.userExists);
+    }
+    if (user) {
+      // Inviting a pending person again sends a fresh link and retires the old ones.
+      await invitationsRepository.expireOpenForUser(tx, user.id);
+      user = await usersRepository.update(tx, user.id, { adminRole: input.adminRole });
+    } else {
+      user = await usersRepository.insert(tx, {
+        organizationId: organization.id,
+        email: input.email,
+        adminRole: input.adminRole,
+        role: 'MEMBER',
+        accountStatus: 'PENDING',
+      });
+    }
+
+    const token = newOpaqueToken();
+    const invitation = await invitationsRepository.insert(tx, {
+      organizationId: organization.id,
+      userId: user.id,
+      email: input.email,
+      adminRole: input.adminRole,
+      tokenHash: token.hash,
+      expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+      invitedBy: actor.user.id,
+    });
+    const dto = {
+      id: invitation.id,
+      email: invitation.email,
+      adminRole: invitation.adminRole,
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
+    await recordAudit(tx, actor, {
+      action: 'invitation.create',
+      targetType: 'user',
+      targetId: user.id,
+      after: dto,
+    });
+    return {
+      invitation: dto,
+      inviteUrl: `${baseUrl}/accept-invite?token=${encodeURIComponent(token.token)}`,
+      organizationName: organization.name,
+    };
+  }
+
+  async lookup(token: string): Promise<InvitationLookupResponse['data']> {
+    const invitation = await this.usable(this.db, token, false);
+    const organization = await organizationsRepository.findById(this.db, invitation.organizationId);
+    if (!organization) throw notFound(INVITATION_MESSAGES.invalid);
+    return {
+      email: invitation.email,
+      adminRole: invitation.adminRole,
+      organizationName: organization.name,
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
+  }
+
+  async accept(input: InvitationAccept): Promise<AuthResponse> {
+    assertPasswordNotCommon(input.password, 'password');
+    // Hash before the transaction: it is slow and needs no lock.
+    const passwordHash = await this.hasher.hash(input.password);
+    return this.db.transaction(async (tx) => {
+      const invitation = await this.usable(tx, input.token, true);
+      const user = await usersRepository.findById(tx, invitation.userId);
+      if (!user || user.accountStatus !== 'PENDING') throw gone(INVITATION_MESSAGES.used);
+      const activated = await completeInvitation(tx, invitation.id, user, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        passwordChangedAt: new Date(),
+      });
+      return startSession(tx, this.tokens, activated, 'Invitation accepted');
+    });
+  }
+
+  private async usable(db: Executor, token: string, lock: boolean): Promise<InvitationRow> {
+    const invitation = await invitationsRepository.findByTokenHash(db, hashToken(token), lock);
+    if (!invitation) throw notFound(INVITATION_MESSAGES.invalid);
+    if (invitation.acceptedAt) throw gone(INVITATION_MESSAGES.used);
+    if (invitation.expiresAt.getTime() <= Date.now()) throw gone(INVITATION_MESSAGES.expired);
+    return invitation;
+  }
+}

@@ -1,0 +1,156 @@
+import {
+  AuthResponse,
+  ErrorBody,
+  IdParams,
+  MessageResponse,
+  NotificationSettings,
+  NotificationSettingsResponse,
+  PasswordChange,
+  Preferences,
+  PreferencesResponse,
+  ProfileResponse,
+  ProfileUpdate,
+  SessionListResponse,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import type { MeService } from './me.service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const meta = { tags: ['me'], security: [{ bearer: [] }] };
+
+/** The signed-in user's own profile and settings: nobody else's are reachable here. */
+export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { me }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/me/profile',
+    { schema: { ...meta, summary: 'My profile', response: { 200: ProfileResponse, ...errors } } },
+    async (request) => ({
+      message: 'Profile retrieved',
+      data: await me.profile(actorOf(request)),
+    }),
+  );
+
+  app.put(
+    '/me/profile',
+    {
+      schema: {
+        ...meta,
+        summary: 'Change my name',
+        body: ProfileUpdate,
+        response: { 200: ProfileResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Profile updated',
+      data: await me.updateProfile(actorOf(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/me/preferences',
+    {
+      schema: {
+        ...meta,
+        summary: 'My display preferences',
+        response: { 200: PreferencesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Preferences retrieved',
+      data: await me.preferences(actorOf(request)),
+    }),
+  );
+
+  app.put(
+    '/me/preferences',
+    {
+      schema: {
+        ...meta,
+        summary: 'Save my display preferences',
+        body: Preferences,
+        response: { 200: PreferencesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Preferences saved',
+      data: await me.savePreferences(actorOf(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/me/notifications',
+    {
+      schema: {
+        ...meta,
+        summary: 'My notification settings',
+        response: { 200: NotificationSettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Notification settings retrieved',
+      data: await me.notifications(actorOf(request)),
+    }),
+  );
+
+  app.put(
+    '/me/notifications',
+    {
+      schema: {
+        ...meta,
+        summary: 'Save my notification settings',
+        body: NotificationSettings,
+        response: { 200: NotificationSettingsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Notification settings saved',
+      data: await me.saveNotifications(actorOf(request), request.body),
+    }),
+  );
+
+  app.post(
+    '/me/password',
+    {
+      schema: {
+        ...meta,
+        summary: 'Change my password: ends every session and returns a fresh one',
+        body: PasswordChange,
+        response: { 200: AuthResponse, ...errors },
+      },
+    },
+    (request) => me.changePassword(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/me/sessions',
+    {
+      schema: {
+        ...meta,
+        summary: 'My signed-in sessions',
+        response: { 200: SessionListResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Sessions retrieved',
+      data: { sessions: await me.sessions(actorOf(request)) },
+    }),
+  );
+
+  app.delete(
+    '/me/sessions/:id',
+    {
+      schema: {
+        ...meta,
+        summary: 'Sign one of my sessions out',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await me.revokeSession(actorOf(request), request.params.id);
+      return { message: 'Session revoked' };
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import {
+  ErrorBody,
+  IdParams,
+  MessageResponse,
+  OrganizationInput,
+  OrganizationListResponse,
+  OrganizationResponse,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import type { OrganizationsService } from './organizations.service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const meta = { tags: ['organizations'], security: [{ bearer: [] }] };
+
+export const organizationsRoutes: FastifyPluginAsyncZod<{
+  organizations: OrganizationsService;
+}> = async (app, { organizations }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/admin/organizations',
+    {
+      schema: {
+        ...meta,
+        summary: 'Organizations visible to the caller',
+        response: { 200: OrganizationListResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Organizations retrieved',
+      data: { organizations: await organizations.list(actorOf(request)) },
+    }),
+  );
+
+  app.get(
+    '/admin/organizations/:id',
+    {
+      schema: {
+        ...meta,
+        summary: 'One organization',
+        params: IdParams,
+        response: { 200: OrganizationResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Organization retrieved',
+      data: { organization: await organizations.get(actorOf(request), request.params.id) },
+    }),
+  );
+
+  app.post(
+    '/admin/organizations',
+    {
+      schema: {
+        ...meta,
+        summary: 'Create an organization (platform admins)',
+        body: OrganizationInput,
+        response: { 201: OrganizationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const organization = await organizations.create(actorOf(request), request.body);
+      return reply.status(201).send({ message: 'Organization created', data: { organization } });
+    },
+  );
+
+  app.put(
+    '/admin/organizations/:id',
+    {
+      schema: {
+        ...meta,
+        summary: 'Update an organization (platform admins)',
+        params: IdParams,
+        body: OrganizationInput,
+        response: { 200: OrganizationResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Organization updated',
+      data: {
+        organization: await organizations.update(actorOf(request), request.params.id, request.body),
+      },
+    }),
+  );
+
+  app.delete(
+    '/admin/organizations/:id',
+    {
+      schema: {
+        ...meta,
+        summary: 'Disable and hide an organization (soft delete; its data is kept)',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await organizations.delete(actorOf(request), request.params.id);
+      return { message: 'Organization deleted' };
+    },
+  );
+};

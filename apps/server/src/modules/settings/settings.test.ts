@@ -1,0 +1,109 @@
+import { DEFAULT_PLATFORM_SETTINGS, DEFAULT_SECURITY_SETTINGS } from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
+
+let server: TestServer;
+let acmeId: string;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  acmeId = (await server.createOrganization('Acme Freight')).id;
+  const globexId = (await server.createOrganization('Globex Shipping')).id;
+  await server.createUser({
+    organizationId: acmeId,
+    email: 'admin@acme.example',
+    adminRole: 'ADMIN',
+  });
+  await server.createUser({
+    organizationId: acmeId,
+    email: 'viewer@acme.example',
+    adminRole: 'VIEWER',
+  });
+  await server.createUser({
+    organizationId: globexId,
+    email: 'admin@globex.example',
+    adminRole: 'ADMIN',
+  });
+  for (const [name, email] of [
+    ['admin', 'admin@acme.example'],
+    ['viewer', 'viewer@acme.example'],
+    ['globex', 'admin@globex.example'],
+    ['owner', OWNER_EMAIL],
+  ]) {
+    tokens[name ?? ''] = (await server.login(email ?? '')).accessToken;
+  }
+});
+afterAll(() => server.close());
+
+describe.each([
+  [
+    'security',
+    DEFAULT_SECURITY_SETTINGS,
+    { ...DEFAULT_SECURITY_SETTINGS, ipWhitelist: true, memberRequests: true },
+  ],
+  [
+    'platform',
+    DEFAULT_PLATFORM_SETTINGS,
+    {
+      ...DEFAULT_PLATFORM_SETTINGS,
+      organizationType: 'Government',
+      monitoringScope: 'Regional',
+      regions: 'EMEA',
+      features: { ...DEFAULT_PLATFORM_SETTINGS.features, aiAgents: true },
+    },
+  ],
+] as const)('/api/admin/settings/%s', (kind, defaults, changed) => {
+  const path = `/api/admin/settings/${kind}`;
+
+  it('starts from the defaults', async () => {
+    const response = await server.request('GET', path, { token: tokens.viewer });
+    expect(response).toMatchObject({ status: 200, body: { data: defaults } });
+  });
+
+  it('is saved per organization by its admins and read by everyone in it', async () => {
+    const saved = await server.request('PUT', path, { token: tokens.admin, body: changed });
+    expect(saved.status).toBe(200);
+    expect((await server.request('GET', path, { token: tokens.viewer })).body.data).toEqual(
+      changed,
+    );
+    expect((await server.request('GET', path, { token: tokens.globex })).body.data).toEqual(
+      defaults,
+    );
+  });
+
+  it('is read-only for non-admins, who change nothing', async () => {
+    const response = await server.request('PUT', path, { token: tokens.viewer, body: defaults });
+    expect(response).toMatchObject({
+      status: 403,
+      body: { message: 'Only an organization admin can change these settings' },
+    });
+    expect((await server.request('GET', path, { token: tokens.viewer })).body.data).toEqual(
+      changed,
+    );
+  });
+
+  it('lets a platform admin change it while acting as the organization', async () => {
+    const response = await server.request('PUT', path, {
+      token: tokens.owner,
+      headers: { 'x-act-as-organization': acmeId },
+      body: defaults,
+    });
+    expect(response.status).toBe(200);
+    expect((await server.request('GET', path, { token: tokens.admin })).body.data).toEqual(
+      defaults,
+    );
+  });
+
+  it('rejects partial or unknown settings', async () => {
+    expect((await server.request('PUT', path, { token: tokens.admin, body: {} })).status).toBe(400);
+    const extra = await server.request('PUT', path, {
+      token: tokens.admin,
+      body: { ...defaults, surprise: true },
+    });
+    expect(extra).toMatchObject({
+      status: 400,
+      body: { message: 'body: unknown field "surprise"' },
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../test/redis-server.js';
+import { type TestServer, startTestServer } from '../test/test-server.js';
+
+const PER_MINUTE = 5;
+// Behind a trusted proxy, so each test speaks from addresses of its own.
+const limited = { TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) };
+const from = (ip: string, token?: string) => ({
+  headers: { 'x-forwarded-for': ip },
+  ...(token ? { token } : {}),
+});
+
+// The health probe is exempt (config: { rateLimit: false }) so load balancers never see 429.
+describe('rate limits on every route', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(limited);
+  });
+  afterAll(() => server.close());
+
+  it('gives each IP RATE_LIMIT_PER_MINUTE requests, then 429 with Retry-After and the security headers', async () => {
+    for (let i = 0; i < PER_MINUTE; i += 1)
+      expect((await server.request('GET', '/api/config', from('203.0.113.1'))).status).toBe(200);
+    const blocked = await server.request('GET', '/api/config', from('203.0.113.1'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many requests\./);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(blocked.headers.get('x-content-type-options')).toBe('nosniff');
+    // Another address keeps its own budget.
+    expect((await server.request('GET', '/api/config', from('203.0.113.2'))).status).toBe(200);
+  });
+
+  it('gives each signed-in user the same budget however many addresses they use', async () => {
+    const login = async (ip: string) => {
+      const response = await server.request<{ accessToken: string }>('POST', '/api/auth/login', {
+        body: { email: 'owner@meridian.local', password: 'correct-horse-battery-staple' },
+        ...from(ip),
+      });
+      expect(response.status).toBe(200);
+      return response.body.accessToken;
+    };
+    const token = await login('198.51.100.200');
+    const statuses: number[] = [];
+    for (let i = 0; i <= PER_MINUTE; i += 1) {
+      const response = await server.request(
+        'GET',
+        '/api/admin/organizations',
+        from(`198.51.100.${i + 1}`, token),
+      );
+      statuses.push(response.status);
+      if (response.status === 429)
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array<number>(PER_MINUTE).fill(200), 429]);
+  });
+});
+
+describe('rate limits shared through Redis', () => {
+  let redis: RedisServer;
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    first = await startTestServer({ ...limited, REDIS_URL: redis.url });
+    second = await startTestServer({ ...limited, REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await redis?.stop();
+  });
+
+  it('counts one IP across two instances against one budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= PER_MINUTE; i += 1) {
+      const instance = i % 2 === 0 ? first : second;
+      statuses.push((await instance.request('GET', '/api/config', from('192.0.2.10'))).status);
+    }
+    expect(statuses).toEqual([...Array<number>(PER_MINUTE).fill(200), 429]);
+    expect((await first.request('GET', '/api/config', from('192.0.2.11'))).status).toBe(200);
+  });
+});

@@ -1,0 +1,42 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+
+/**
+ * Headers that make cross-site scripting and framing as hard as possible, since the
+ * browser keeps its tokens in storage (as the specification requires).
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+  const { config } = opts;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MapLibre and the headless UI primitives set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    // Same-origin by default; other origins only when listed in CORS_ORIGINS.
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Act-As-Organization'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    maxAge: 600,
+  });
+});

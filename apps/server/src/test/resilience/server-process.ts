@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort, waitForHealth } from '../server-readiness.js';
+
+/** The built server, exactly as production runs it. */
+const serverEntry = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
+
+export const OWNER_EMAIL = 'owner@meridian.local';
+export const OWNER_PASSWORD = 'resilience-owner-passphrase';
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+export type Database = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  stop: (signal: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** Starts `node dist/main.js` on a loopback port and waits until /api/health answers. */
+export async function startServer(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: OWNER_EMAIL,
+      ADMIN_PASSWORD: OWNER_PASSWORD,
+      JWT_SECRET,
+      DEMO_DATA: '0',
+      WEB_DIST_DIR: path.join(tmpdir(), 'meridian-no-web-app'),
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      ...(database.kind === 'pglite'
+        ? { DATA_DIR: database.dataDir }
+        : { DATABASE_URL: database.url }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, () => log, { timeoutMs: 90_000, pollMs: 100 });
+  return {
+    url,
+    child,
+    output: () => log,
+    exited,
+    stop: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export type Throwaway<T> = { value: T; drop: () => Promise<void> };
+
+export function pgliteDirectory(): Throwaway<Database> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-resilience-'));
+  return {
+    value: { kind: 'pglite', dataDir },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A new, empty database on TEST_DATABASE_URL's server, dropped afterwards. */
+export async function postgresDatabase(serverUrl: string): Promise<Throwaway<Database>> {
+  const name = `meridian_resilience_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    value: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export type Response<T> = { status: number; body: T; headers: Headers };
+
+/** One JSON request with a timeout; a network error or timeout rejects. */
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  options: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+  } = {},
+): Promise<Response<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as T,
+    headers: response.headers,
+  };
+}
+
+export type Session = { accessToken: string; refreshToken: string };
+
+export async function signIn(baseUrl: string): Promise<Session> {
+  const response = await call<Session>(baseUrl, 'POST', '/api/auth/login', {
+    body: { email: OWNER_EMAIL, password: OWNER_PASSWORD },
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+  return response.body;
+}

@@ -1,0 +1,50 @@
+import { TEAM_MESSAGES } from '@/config/messages';
+import { Check, Copy } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from './ui/Button';
+import { Input } from './ui/Input';
+
+/** A link shown read-only with a copy button; if the clipboard refuses, the text is selected. */
+export function CopyableLink({ label, url }: { label: string; url: string }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast.success(TEAM_MESSAGES.linkCopied);
+    } catch {
+      inputRef.current?.select();
+      toast.error(TEAM_MESSAGES.copyFailed);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-foreground">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          ref={inputRef}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="font-mono text-xs"
+        />
+        <Button variant="secondary" onClick={() => void copy()}>
+          {copied ? (
+            <Check aria-hidden="true" className="size-4" />
+          ) : (
+            <Copy aria-hidden="true" className="size-4" />
+          )}
+          {copied ? 'Copied' : 'Copy link'}
+        </Button>
+      </div>
+    </div>
+  );
+}

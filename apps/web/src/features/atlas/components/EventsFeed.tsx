@@ -1,0 +1,72 @@
+import { SeverityBadge } from '@/components/IncidentBadges';
+import { Spinner } from '@/components/ui/Spinner';
+import { VirtualList } from '@/components/VirtualList';
+import { EVENTS_MESSAGES } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { formatLocation, formatUtc } from '@/lib/incident-display';
+import { cn } from '@/utils/cn';
+import type { Incident } from '@meridian/contracts';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+
+type EventsFeedProps = {
+  incidents: readonly Incident[];
+  loading: boolean;
+  className?: string;
+  style?: CSSProperties;
+};
+
+/** The right-hand "Events Feed": every incident of the scope, newest first, each a link. */
+export function EventsFeed({ incidents, loading, className, style }: EventsFeedProps) {
+  return (
+    <aside
+      aria-labelledby="events-feed-title"
+      style={style}
+      className={cn('flex min-h-0 flex-col bg-surface', className)}
+    >
+      <div className="flex items-baseline justify-between gap-2 border-b border-border px-4 py-3">
+        <h2 id="events-feed-title" className="text-sm font-semibold text-foreground">
+          Events Feed
+        </h2>
+        {loading ? null : (
+          <span className="text-xs text-muted-foreground">{incidents.length.toLocaleString()}</span>
+        )}
+      </div>
+      {loading ? (
+        <div
+          role="status"
+          className="flex items-center gap-2 px-4 py-6 text-sm text-muted-foreground"
+        >
+          <Spinner className="size-4 text-primary" />
+          Loading events...
+        </div>
+      ) : incidents.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-muted-foreground">{EVENTS_MESSAGES.empty}</p>
+      ) : (
+        <VirtualList
+          items={incidents}
+          getKey={(incident) => incident.id}
+          estimateSize={76}
+          label="Events Feed"
+          className="flex-1"
+          renderItem={(incident) => (
+            <Link
+              to={paths.eventShortcut.getHref(incident.id)}
+              className="flex flex-col gap-1 border-b border-border px-4 py-3 hover:bg-surface-hover focus-visible:bg-surface-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+            >
+              <span className="flex items-start justify-between gap-2">
+                <span className="min-w-0 text-sm font-medium text-foreground">
+                  {incident.title}
+                </span>
+                <SeverityBadge severity={incident.severity} className="shrink-0" />
+              </span>
+              <span className="text-xs text-muted-foreground">
+                {formatLocation(incident.location)} · {formatUtc(incident.updatedAt)}
+              </span>
+            </Link>
+          )}
+        />
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,28 @@
+import { TEAM_MESSAGES } from '@/config/messages';
+import { publicRequest } from '@/lib/api-client';
+import { InvitationLookupResponse } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** What an invitation link is for; an expired, used or unknown link answers with its reason. */
+export const lookupInvitation = async (token: string, signal?: AbortSignal) => {
+  const reply = await publicRequest('/auth/invitations/lookup', {
+    method: 'POST',
+    body: { token },
+    schema: InvitationLookupResponse,
+    fallbackMessage: TEAM_MESSAGES.invitationLookupFailed,
+    signal,
+  });
+  return reply.data;
+};
+
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) => lookupInvitation(token, signal),
+    // The link is used up by accepting it: never show a cached answer.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useInvitation = (token: string) =>
+  useQuery({ ...invitationQuery(token), enabled: token !== '' });

@@ -1,0 +1,40 @@
+import { AUTH_MESSAGES } from '@/config/messages';
+import { publicConfigQuery, usePublicConfig } from '@/lib/public-config';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { buildGoogleAuthorizeUrl, googleEmailProblem } from '../api/google-sign-in';
+import { messageOf } from './use-sign-in-error';
+
+/** Starts the Google redirect, after the allowed-domain checks of spec part 5. */
+export function useGoogleSignIn(reportError: (message: string) => void) {
+  // Loaded with the page, so that the click usually finds the settings already there.
+  usePublicConfig();
+  const queryClient = useQueryClient();
+  const [isRedirecting, setIsRedirecting] = useState(false);
+
+  const start = useCallback(
+    async (enteredEmail: string) => {
+      const fail = (message: string) => {
+        setIsRedirecting(false);
+        reportError(message);
+      };
+      setIsRedirecting(true);
+      try {
+        // A click that beats the settings' first load waits for them instead of failing.
+        const { google } = await queryClient.fetchQuery(publicConfigQuery);
+        if (!google) return fail(AUTH_MESSAGES.googleNotConfigured);
+        const email = enteredEmail.trim();
+        const problem = googleEmailProblem(google.allowedDomain, email);
+        if (problem) return fail(problem);
+        if (!google.authorizationEndpoint) return fail(AUTH_MESSAGES.googleUnavailable);
+        window.location.assign(
+          await buildGoogleAuthorizeUrl(google, google.authorizationEndpoint, email),
+        );
+      } catch (error) {
+        fail(messageOf(error, AUTH_MESSAGES.googleLoginFailed));
+      }
+    },
+    [queryClient, reportError],
+  );
+  return { start, isRedirecting };
+}

@@ -1,0 +1,42 @@
+import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { AccountRequestApprovalResponse, type AccountRequestApproval } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { accountRequestsQuery } from './get-account-requests';
+import { useInvalidateOrganizations } from './get-organizations';
+
+/** Creates the requester's organization and invites them as its first admin. */
+export const approveAccountRequest = async ({
+  id,
+  approval,
+}: {
+  id: string;
+  approval: AccountRequestApproval;
+}) => {
+  const reply = await authenticatedRequest(
+    `/admin/account-requests/${encodeURIComponent(id)}/approve`,
+    {
+      method: 'POST',
+      body: approval,
+      schema: AccountRequestApprovalResponse,
+      fallbackMessage: ORGANIZATION_PAGE_MESSAGES.approveFailed,
+    },
+  );
+  return reply.data;
+};
+
+export function useApproveAccountRequest() {
+  const queryClient = useQueryClient();
+  const invalidateOrganizations = useInvalidateOrganizations();
+  return useMutation({
+    mutationFn: approveAccountRequest,
+    onSuccess: async () => {
+      toast.success(ORGANIZATION_PAGE_MESSAGES.requestApproved);
+      await Promise.all([
+        invalidateOrganizations(),
+        queryClient.invalidateQueries({ queryKey: accountRequestsQuery.queryKey }),
+      ]);
+    },
+  });
+}

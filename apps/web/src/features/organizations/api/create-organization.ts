@@ -1,0 +1,31 @@
+import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import {
+  OrganizationResponse,
+  type Organization,
+  type OrganizationValues,
+} from '@meridian/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { useInvalidateOrganizations } from './get-organizations';
+
+export const createOrganization = async (values: OrganizationValues): Promise<Organization> => {
+  const reply = await authenticatedRequest('/admin/organizations', {
+    method: 'POST',
+    body: values,
+    schema: OrganizationResponse,
+    fallbackMessage: ADMIN_FALLBACK_MESSAGES.createOrganization,
+  });
+  return reply.data.organization;
+};
+
+export function useCreateOrganization() {
+  const invalidate = useInvalidateOrganizations();
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: async () => {
+      toast.success(ORGANIZATION_PAGE_MESSAGES.created);
+      await invalidate();
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { MessageResponse } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { accountRequestsQuery } from './get-account-requests';
+
+export const dismissAccountRequest = (id: string) =>
+  authenticatedRequest(`/admin/account-requests/${encodeURIComponent(id)}/dismiss`, {
+    method: 'POST',
+    schema: MessageResponse,
+    fallbackMessage: ORGANIZATION_PAGE_MESSAGES.dismissFailed,
+  });
+
+export function useDismissAccountRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissAccountRequest,
+    onSuccess: async () => {
+      toast.success(ORGANIZATION_PAGE_MESSAGES.requestDismissed);
+      await queryClient.invalidateQueries({ queryKey: accountRequestsQuery.queryKey });
+    },
+  });
+}

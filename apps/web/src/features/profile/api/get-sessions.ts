@@ -1,0 +1,23 @@
+import { SETTINGS_MESSAGES } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { SessionListResponse } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export const getSessions = async (signal?: AbortSignal) =>
+  (
+    await authenticatedRequest('/me/sessions', {
+      schema: SessionListResponse,
+      fallbackMessage: SETTINGS_MESSAGES.loadSessions,
+      signal,
+    })
+  ).data.sessions;
+
+export const sessionsQuery = queryOptions({
+  queryKey: ['me', 'sessions'],
+  queryFn: ({ signal }) => getSessions(signal),
+  // A session list goes stale as soon as another browser signs in.
+  staleTime: 0,
+});
+
+export const useSessions = ({ enabled }: { enabled: boolean }) =>
+  useQuery({ ...sessionsQuery, enabled });

@@ -1,0 +1,24 @@
+import { SETTINGS_MESSAGES } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { MessageResponse } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { sessionsQuery } from './get-sessions';
+
+export const revokeSession = (sessionId: string) =>
+  authenticatedRequest(`/me/sessions/${encodeURIComponent(sessionId)}`, {
+    method: 'DELETE',
+    schema: MessageResponse,
+    fallbackMessage: SETTINGS_MESSAGES.revokeSession,
+  });
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSession,
+    onSuccess: async (reply) => {
+      toast.success(reply.message);
+      await queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
+    },
+  });
+}

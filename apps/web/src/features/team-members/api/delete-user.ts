@@ -1,0 +1,25 @@
+import { ADMIN_FALLBACK_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { MessageResponse } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { USERS_QUERY_ROOT } from './get-users';
+
+export const deleteUser = (userId: string) =>
+  authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+    schema: MessageResponse,
+    fallbackMessage: ADMIN_FALLBACK_MESSAGES.delete,
+  });
+
+export function useDeleteUser({ onDeleted }: { onDeleted: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: async () => {
+      toast.success(TEAM_MESSAGES.userDeleted);
+      onDeleted();
+      await queryClient.invalidateQueries({ queryKey: [USERS_QUERY_ROOT] });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { UserResponse, type User } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { USERS_QUERY_ROOT } from './get-users';
+
+export const getUser = async (userId: string, signal?: AbortSignal): Promise<User> => {
+  const reply = await authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}`, {
+    schema: UserResponse,
+    fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadUser,
+    signal,
+  });
+  return reply.data;
+};
+
+export const userQuery = (organizationId: string | null, userId: string) =>
+  queryOptions({
+    queryKey: [USERS_QUERY_ROOT, organizationId, 'detail', userId],
+    queryFn: ({ signal }) => getUser(userId, signal),
+  });
+
+export function useUser(userId: string) {
+  const organizationId = useActiveOrganizationId();
+  return useQuery(userQuery(organizationId, userId));
+}

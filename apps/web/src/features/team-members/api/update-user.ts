@@ -1,0 +1,38 @@
+import { ADMIN_FALLBACK_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { UserResponse, type User, type UserUpdate } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { userQuery } from './get-user';
+import { USERS_QUERY_ROOT } from './get-users';
+
+/** Sends one changed field (accountStatus, adminRole or role), as the server requires. */
+export const updateUser = async ({
+  userId,
+  change,
+}: {
+  userId: string;
+  change: UserUpdate;
+}): Promise<User> => {
+  const reply = await authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}`, {
+    method: 'PUT',
+    body: change,
+    schema: UserResponse,
+    fallbackMessage: ADMIN_FALLBACK_MESSAGES.update,
+  });
+  return reply.data;
+};
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  const organizationId = useActiveOrganizationId();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: async (user) => {
+      toast.success(TEAM_MESSAGES.userUpdated);
+      queryClient.setQueryData(userQuery(organizationId, user.id).queryKey, user);
+      await queryClient.invalidateQueries({ queryKey: [USERS_QUERY_ROOT] });
+    },
+  });
+}

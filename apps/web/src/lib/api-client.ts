@@ -1,0 +1,193 @@
+import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
+import { RefreshResponse } from '@meridian/contracts';
+import type { z } from 'zod';
+import { getActiveOrganizationId } from './active-organization';
+import { apiUrl } from './api-base-url';
+import {
+  announceRefreshedUser,
+  endSession,
+  getAccessToken,
+  getRefreshToken,
+  storeTokens,
+} from './auth-tokens';
+
+export const ACT_AS_ORGANIZATION_HEADER = 'X-Act-As-Organization';
+
+/** An API failure with the message to show; status 0 means the server was not reached. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions<T> = {
+  method?: HttpMethod;
+  body?: unknown;
+  /** The shape of a successful reply; anything else is reported with `malformedMessage`. */
+  schema: z.ZodType<T>;
+  /** Used when a failed reply carries no message of its own. */
+  fallbackMessage: string | ((status: number) => string);
+  malformedMessage?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+const MAX_TEXT_MESSAGE_LENGTH = 300;
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(apiUrl(path), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+}
+
+/** The server's {message}, a non-JSON body as text (spec part 7), or null. */
+export async function readErrorMessage(response: Response): Promise<string | null> {
+  const text = (await response.text().catch(() => '')).trim();
+  if (!text) return null;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      const { message } = body;
+      return typeof message === 'string' && message.trim() ? message : null;
+    }
+    return null;
+  } catch {
+    return text.slice(0, MAX_TEXT_MESSAGE_LENGTH);
+  }
+}
+
+async function toApiError(
+  response: Response,
+  fallback: RequestOptions<unknown>['fallbackMessage'],
+): Promise<ApiError> {
+  const message =
+    (await readErrorMessage(response)) ??
+    (typeof fallback === 'function' ? fallback(response.status) : fallback);
+  return new ApiError(message, response.status);
+}
+
+async function parseReply<T>(response: Response, options: RequestOptions<T>): Promise<T> {
+  if (!response.ok) throw await toApiError(response, options.fallbackMessage);
+  const malformed = new ApiError(
+    options.malformedMessage ??
+      (typeof options.fallbackMessage === 'function'
+        ? options.fallbackMessage(response.status)
+        : options.fallbackMessage),
+    response.status,
+  );
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw malformed;
+  }
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) throw malformed;
+  return parsed.data;
+}
+
+/**
+ * Every request declares a JSON body (spec part 7). A bodiless POST, PUT or DELETE sends `{}`,
+ * because a JSON content type with an empty body is a malformed request.
+ */
+const jsonInit = (method: HttpMethod, body: unknown, headers: Record<string, string>) => ({
+  method,
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+});
+
+/** A request that needs no session (sign-in, public configuration, account requests). */
+export async function publicRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const response = await send(path, {
+    ...jsonInit(options.method ?? 'GET', options.body, options.headers ?? {}),
+    signal: options.signal,
+  });
+  return parseReply(response, options);
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function exchangeRefreshToken(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) throw new ApiError(AUTH_MESSAGES.noRefreshToken, 401);
+  const reply = await publicRequest('/auth/refresh', {
+    method: 'POST',
+    body: { refreshToken },
+    schema: RefreshResponse,
+    fallbackMessage: AUTH_MESSAGES.refreshFailed,
+    malformedMessage: AUTH_MESSAGES.refreshFailed,
+  });
+  storeTokens(reply.accessToken, reply.refreshToken);
+  if (reply.user) announceRefreshedUser(reply.user);
+  return reply.accessToken;
+}
+
+/** One refresh at a time: concurrent 401s share it, so a rotated refresh token is used once. */
+export function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= exchangeRefreshToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function authHeaders(accessToken: string | null, actAsOrganization: boolean) {
+  const headers: Record<string, string> = {};
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  const organizationId = actAsOrganization ? getActiveOrganizationId() : null;
+  if (organizationId) headers[ACT_AS_ORGANIZATION_HEADER] = organizationId;
+  return headers;
+}
+
+/**
+ * Sends an authenticated request (bearer, JSON, act-as header). On a 401 it refreshes the
+ * token once and retries without the organization header; if that fails the session ends.
+ */
+export async function authenticatedFetch(
+  path: string,
+  init: { method?: HttpMethod; body?: unknown; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const method = init.method ?? 'GET';
+  const usedToken = getAccessToken();
+  const response = await send(path, {
+    ...jsonInit(method, init.body, authHeaders(usedToken, true)),
+    signal: init.signal,
+  });
+  if (response.status !== 401) return response;
+
+  let freshToken: string;
+  try {
+    const currentToken = getAccessToken();
+    // Another request may already have refreshed while this one was in flight.
+    freshToken =
+      currentToken && currentToken !== usedToken ? currentToken : await refreshAccessToken();
+  } catch {
+    endSession();
+    throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
+  }
+  const retried = await send(path, {
+    ...jsonInit(method, init.body, authHeaders(freshToken, false)),
+    signal: init.signal,
+  });
+  if (retried.status === 401) {
+    endSession();
+    throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
+  }
+  return retried;
+}
+
+export async function authenticatedRequest<T>(
+  path: string,
+  options: RequestOptions<T>,
+): Promise<T> {
+  const response = await authenticatedFetch(path, options);
+  return parseReply(response, options);
+}

@@ -1,0 +1,163 @@
+import { AUTH_MESSAGES } from '@/config/messages';
+import {
+  MessageResponse,
+  ValidateResponse,
+  type AuthResponse,
+  type User,
+} from '@meridian/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { toast } from 'sonner';
+import { setActiveOrganizationId } from './active-organization';
+import { authenticatedRequest, publicRequest } from './api-client';
+import { myProfileQuery } from './my-profile';
+import { useTheme } from './theme';
+import {
+  clearTokens,
+  getAccessToken,
+  getRefreshToken,
+  storeTokens,
+  subscribeToSession,
+} from './auth-tokens';
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'signedIn'; user: User }
+  | { status: 'signedOut'; user: null };
+
+type AuthContextValue = AuthState & {
+  /** Stores the tokens of a login or Google reply and signs the user in. */
+  signIn: (reply: AuthResponse) => void;
+  /** Clears the session here at once and revokes the refresh token on the server. */
+  signOut: () => void;
+  replaceUser: (user: User) => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function validateStoredSession(): Promise<User> {
+  const reply = await authenticatedRequest('/auth/validate', {
+    method: 'POST',
+    schema: ValidateResponse,
+    fallbackMessage: AUTH_MESSAGES.validationFailed,
+    malformedMessage: AUTH_MESSAGES.validationFailed,
+  });
+  return reply.user;
+}
+
+let restoringSession: Promise<User | null> | null = null;
+
+/** Validates the stored tokens once per page load, even when effects run twice. */
+function restoreSession(): Promise<User | null> {
+  restoringSession ??= (async () => {
+    if (!getAccessToken() || !getRefreshToken()) {
+      clearTokens();
+      return null;
+    }
+    try {
+      return await validateStoredSession();
+    } catch {
+      clearTokens();
+      return null;
+    }
+  })();
+  return restoringSession;
+}
+
+function revokeOnServer(accessToken: string, refreshToken: string | null): Promise<unknown> {
+  return publicRequest('/auth/logout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}` },
+    body: refreshToken ? { refreshToken } : {},
+    schema: MessageResponse,
+    fallbackMessage: 'Logout failed',
+  });
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+  const statusRef = useRef(state.status);
+  useEffect(() => {
+    statusRef.current = state.status;
+  }, [state.status]);
+
+  useEffect(() => {
+    let active = true;
+    void restoreSession().then((user) => {
+      if (!active) return;
+      setState(user ? { status: 'signedIn', user } : { status: 'signedOut', user: null });
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useEffect(
+    () =>
+      subscribeToSession({
+        onEnded: () => {
+          if (statusRef.current === 'signedIn') toast.error(AUTH_MESSAGES.authenticationFailed);
+          setActiveOrganizationId(null);
+          queryClient.clear();
+          setState({ status: 'signedOut', user: null });
+        },
+        onUserRefreshed: (user) =>
+          setState((previous) =>
+            previous.status === 'signedIn' ? { status: 'signedIn', user } : previous,
+          ),
+      }),
+    [queryClient],
+  );
+
+  const { setPreference } = useTheme();
+  const signIn = useCallback(
+    (reply: AuthResponse) => {
+      storeTokens(reply.accessToken, reply.refreshToken);
+      queryClient.clear();
+      setState({ status: 'signedIn', user: reply.user });
+      // The theme the user saved follows them to this browser; without one, the browser's stays.
+      void queryClient
+        .fetchQuery(myProfileQuery)
+        .then((profile) => {
+          if (profile.preferencesSaved) setPreference(profile.preferences.theme);
+        })
+        .catch(() => undefined);
+    },
+    [queryClient, setPreference],
+  );
+
+  const signOut = useCallback(() => {
+    const accessToken = getAccessToken();
+    const refreshToken = getRefreshToken();
+    clearTokens();
+    // The next person on this browser must not act as this user's organization.
+    setActiveOrganizationId(null);
+    queryClient.clear();
+    setState({ status: 'signedOut', user: null });
+    if (accessToken) void revokeOnServer(accessToken, refreshToken).catch(() => undefined);
+  }, [queryClient]);
+
+  const replaceUser = useCallback((user: User) => setState({ status: 'signedIn', user }), []);
+
+  const value = useMemo(
+    () => ({ ...state, signIn, signOut, replaceUser }),
+    [state, signIn, signOut, replaceUser],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = use(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside AuthProvider');
+  return context;
+}

@@ -1,0 +1,42 @@
+import type { BadgeTone } from '@/components/ui/Badge';
+import { EVENTS_MESSAGES } from '@/config/messages';
+import type { Incident, IncidentStatus, Severity } from '@meridian/contracts';
+
+/** Severity colours of spec part 4: CRITICAL red, HIGH orange, MEDIUM yellow, LOW green. */
+export const SEVERITY_TONE: Record<Severity, BadgeTone> = {
+  CRITICAL: 'red',
+  HIGH: 'orange',
+  MEDIUM: 'yellow',
+  LOW: 'green',
+};
+
+/** The same colours as map paint (Tailwind red-600, orange-500, yellow-400, green-600). */
+export const SEVERITY_MAP_COLOR: Record<Severity, string> = {
+  CRITICAL: '#dc2626',
+  HIGH: '#f97316',
+  MEDIUM: '#facc15',
+  LOW: '#16a34a',
+};
+
+export const STATUS_TEXT_CLASS: Record<IncidentStatus, string> = {
+  OPEN: 'text-red-700 dark:text-red-300',
+  IN_PROGRESS: 'text-amber-700 dark:text-amber-300',
+  RESOLVED: 'text-emerald-700 dark:text-emerald-300',
+};
+
+/** IN_PROGRESS → "IN PROGRESS". */
+export const formatStatus = (status: IncidentStatus): string => status.replaceAll('_', ' ');
+
+/** "51.95, 4.05 (NL)", or the spec's text when the incident has no location. */
+export function formatLocation(location: Incident['location']): string {
+  if (!location) return EVENTS_MESSAGES.locationUnavailable;
+  const coordinates = `${location.lat.toFixed(2)}, ${location.lng.toFixed(2)}`;
+  return location.countryCode ? `${coordinates} (${location.countryCode})` : coordinates;
+}
+
+/** The time as a UTC string, or "Unknown" when it is missing or unreadable. */
+export function formatUtc(isoTime: string | null | undefined): string {
+  if (!isoTime) return EVENTS_MESSAGES.dateUnknown;
+  const time = new Date(isoTime);
+  return Number.isNaN(time.getTime()) ? EVENTS_MESSAGES.dateUnknown : time.toUTCString();
+}

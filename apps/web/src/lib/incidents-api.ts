@@ -1,0 +1,42 @@
+import { EVENTS_MESSAGES } from '@/config/messages';
+import { IncidentListResponse, type Incident, type Scope } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useActiveOrganizationId } from './active-organization';
+import { ApiError, authenticatedFetch } from './api-client';
+import { ATLAS_QUERY_ROOT } from './scope-state';
+
+/**
+ * A reply of GET /atlas/events. The spec treats a reply that is not JSON (a proxy's HTML page,
+ * say) differently from a failure, so it is a result of its own rather than an error.
+ */
+export type IncidentsReply = { kind: 'incidents'; incidents: Incident[] } | { kind: 'notJson' };
+
+const byUpdatedAtDesc = (a: Incident, b: Incident) =>
+  Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
+
+/** Incidents newest first; a non-OK reply or a JSON reply of the wrong shape is an error. */
+export async function getIncidents(scope: Scope, signal?: AbortSignal): Promise<IncidentsReply> {
+  const response = await authenticatedFetch(`/atlas/events?scope=${scope}`, { signal });
+  if (!response.ok) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, response.status);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return { kind: 'notJson' };
+  }
+  const parsed = IncidentListResponse.safeParse(body);
+  if (!parsed.success) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, response.status);
+  return { kind: 'incidents', incidents: parsed.data.data.toSorted(byUpdatedAtDesc) };
+}
+
+/** Keyed by the acting organization too, so one organization's list never shows for another. */
+export const incidentsQuery = (scope: Scope, organizationId: string | null) =>
+  queryOptions({
+    queryKey: [ATLAS_QUERY_ROOT, 'events', organizationId, scope],
+    queryFn: ({ signal }) => getIncidents(scope, signal),
+  });
+
+export function useIncidents(scope: Scope, options: { refetchInterval?: number } = {}) {
+  const organizationId = useActiveOrganizationId();
+  return useQuery({ ...incidentsQuery(scope, organizationId), ...options });
+}

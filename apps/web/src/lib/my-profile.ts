@@ -1,0 +1,21 @@
+import { SETTINGS_MESSAGES } from '@/config/messages';
+import { ProfileResponse } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authenticatedRequest } from './api-client';
+
+export const getMyProfile = async (signal?: AbortSignal) =>
+  (
+    await authenticatedRequest('/me/profile', {
+      schema: ProfileResponse,
+      fallbackMessage: SETTINGS_MESSAGES.loadProfile,
+      signal,
+    })
+  ).data;
+
+/** Shared by sign-in (saved theme), the profile and the security screens. */
+export const myProfileQuery = queryOptions({
+  queryKey: ['me', 'profile'],
+  queryFn: ({ signal }) => getMyProfile(signal),
+});
+
+export const useMyProfile = () => useQuery(myProfileQuery);

@@ -1,0 +1,21 @@
+import type { Incident } from '@meridian/contracts';
+import { useIncidents } from './incidents-api';
+import { PLANNING_SAMPLE_INCIDENTS } from './sample-incidents';
+
+export type PlanningIncidents =
+  { status: 'loading' } | { status: 'ready'; incidents: readonly Incident[]; isSample: boolean };
+
+/**
+ * The organization's incidents for Plans and Insights; the four sample incidents only when the
+ * list cannot be had (a failure or a reply that is not JSON).
+ */
+export function usePlanningIncidents(): PlanningIncidents {
+  const query = useIncidents('ORG');
+  if (query.data?.kind === 'incidents') {
+    return { status: 'ready', incidents: query.data.incidents, isSample: false };
+  }
+  if (query.data?.kind === 'notJson' || query.isError) {
+    return { status: 'ready', incidents: PLANNING_SAMPLE_INCIDENTS, isSample: true };
+  }
+  return { status: 'loading' };
+}

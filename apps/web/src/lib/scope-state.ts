@@ -1,0 +1,29 @@
+import { SCOPES, type Scope } from '@meridian/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+
+/** The first part of every Atlas query key; scoped ones end with their scope. */
+export const ATLAS_QUERY_ROOT = 'atlas';
+
+export const isScope = (value: unknown): value is Scope => SCOPES.some((scope) => scope === value);
+
+/**
+ * The ORG / GLOBAL choice of a screen, ORG first. Switching reloads the data of the scope
+ * switched to (spec part 4), even when a recent copy is cached: it stays on screen meanwhile.
+ */
+export function useScopeState(): [Scope, (scope: Scope) => void] {
+  const [scope, setScope] = useState<Scope>('ORG');
+  const queryClient = useQueryClient();
+  const changeScope = useCallback(
+    (next: Scope) => {
+      if (next === scope) return;
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === ATLAS_QUERY_ROOT && query.queryKey.at(-1) === next,
+      });
+      setScope(next);
+    },
+    [queryClient, scope],
+  );
+  return [scope, changeScope];
+}

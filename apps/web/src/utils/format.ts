@@ -1,0 +1,13 @@
+import type { User } from '@meridian/contracts';
+
+export const fullName = (user: Pick<User, 'firstName' | 'lastName'>): string =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+export function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
+  return (letters || user.email.charAt(0)).toUpperCase();
+}
+
+/** A date and time in the reader's locale, e.g. "Mar 4, 2026, 9:15 AM". */
+export const formatDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,0 +1,170 @@
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { log } from './log.js';
+import type { BenchOptions } from './options.js';
+import { alternate, median } from './stats.js';
+import { repoRoot, type Session } from './world.js';
+
+export type Endpoint = {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Concurrent connections: fewer for the multi-megabyte shipment list. */
+  connections: number;
+};
+
+export const endpoints = (options: BenchOptions): Endpoint[] => [
+  { name: 'validate', method: 'POST', path: '/api/auth/validate', connections: 10 },
+  { name: 'events', method: 'GET', path: '/api/atlas/events?scope=ORG', connections: 10 },
+  {
+    name: 'shipments',
+    method: 'GET',
+    path: '/api/atlas/shipments?scope=ORG',
+    connections: options.quick ? 4 : 2,
+  },
+  { name: 'users', method: 'GET', path: '/api/admin/users?limit=50', connections: 10 },
+];
+
+export type LoadFigures = { rps: number; p50: number; p99: number; bytes: number };
+export type EndpointResult = {
+  endpoint: Endpoint;
+  ours: LoadFigures;
+  baseline: LoadFigures;
+  /** Median over rounds of ours / baseline requests per second. */
+  rpsRatio: number;
+  /** One request with Accept-Encoding as a browser sends it. */
+  compressed: { encoding: string; bytes: number; rawBytes: number; p50Ms: number };
+};
+
+async function load(
+  url: string,
+  endpoint: Endpoint,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    method: endpoint.method,
+    headers,
+    connections: endpoint.connections,
+    duration: seconds,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${endpoint.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+const medianOf = (runs: LoadFigures[]): LoadFigures => ({
+  rps: median(runs.map((run) => run.rps)),
+  p50: median(runs.map((run) => run.p50)),
+  p99: median(runs.map((run) => run.p99)),
+  bytes: median(runs.map((run) => run.bytes)),
+});
+
+async function startBaseline(bodies: Record<string, string>) {
+  const file = path.join(tmpdir(), `meridian-bench-bodies-${process.pid}.json`);
+  await writeFile(file, JSON.stringify(bodies));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'bench/baseline-server.ts'), file],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
+    child.stdout.once('data', (chunk: Buffer) => {
+      resolve((JSON.parse(chunk.toString()) as { port: number }).port);
+    });
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** One request as a browser makes it (Accept-Encoding): time, encoding and bytes on the wire. */
+function rawRequest(url: string, method: string, headers: Record<string, string>) {
+  return new Promise<{ ms: number; encoding: string; bytes: number }>((resolve, reject) => {
+    const started = performance.now();
+    // node:http, not fetch: fetch decompresses and hides the transferred size.
+    const request = http.request(url, { method, headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () =>
+        resolve({
+          ms: performance.now() - started,
+          encoding: String(response.headers['content-encoding'] ?? 'identity'),
+          bytes,
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function compressedFigures(url: string, endpoint: Endpoint, auth: Record<string, string>) {
+  const runs = [];
+  for (let i = 0; i < 7; i += 1) {
+    runs.push(await rawRequest(url, endpoint.method, { ...auth, 'accept-encoding': 'br, gzip' }));
+  }
+  const plain = await rawRequest(url, endpoint.method, auth);
+  return {
+    encoding: runs.at(-1)?.encoding ?? 'identity',
+    bytes: runs.at(-1)?.bytes ?? 0,
+    rawBytes: plain.bytes,
+    p50Ms: median(runs.map((run) => run.ms)),
+  };
+}
+
+/** Each endpoint under load on Meridian and on the bare-Fastify baseline, alternated. */
+export async function benchApi(
+  baseUrl: string,
+  session: Session,
+  options: BenchOptions,
+): Promise<EndpointResult[]> {
+  const auth = { authorization: `Bearer ${session.accessToken}` };
+  const list = endpoints(options);
+  const bodies: Record<string, string> = {};
+  for (const endpoint of list) {
+    const response = await fetch(`${baseUrl}${endpoint.path}`, {
+      method: endpoint.method,
+      headers: auth,
+    });
+    if (!response.ok) throw new Error(`${endpoint.path}: ${response.status}`);
+    bodies[endpoint.name] = await response.text();
+  }
+  const baseline = await startBaseline(bodies);
+  const results: EndpointResult[] = [];
+  try {
+    for (const endpoint of list) {
+      log.info({ endpoint: endpoint.path, rounds: options.rounds }, 'API load');
+      const runs = await alternate(
+        options.rounds,
+        () => load(`${baseUrl}${endpoint.path}`, endpoint, auth, options.apiSeconds),
+        () =>
+          load(`${baseline.baseUrl}/baseline/${endpoint.name}`, endpoint, {}, options.apiSeconds),
+      );
+      const ratios = runs.ours.map((run, i) => run.rps / (runs.baseline[i]?.rps ?? NaN));
+      results.push({
+        endpoint,
+        ours: medianOf(runs.ours),
+        baseline: medianOf(runs.baseline),
+        rpsRatio: median(ratios),
+        compressed: await compressedFigures(`${baseUrl}${endpoint.path}`, endpoint, auth),
+      });
+    }
+  } finally {
+    baseline.stop();
+  }
+  return results;
+}

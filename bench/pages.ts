@@ -1,0 +1,123 @@
+import { gzipSync } from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type Browser } from 'playwright-core';
+import { signedInContext } from './browser.js';
+import { log } from './log.js';
+import type { Session } from './world.js';
+
+export type PageWeight = {
+  path: string;
+  jsGzipKb: number;
+  cssGzipKb: number;
+  /** Whether any script loaded by the page contains MapLibre. */
+  loadsMapLibre: boolean;
+};
+
+/** The JavaScript and CSS a page loads, each body gzipped here (level 9) and summed. */
+export async function pageWeights(
+  browser: Browser,
+  baseUrl: string,
+  session: Session,
+): Promise<PageWeight[]> {
+  const results: PageWeight[] = [];
+  for (const [pagePath, signedIn] of [
+    ['/login', false],
+    ['/admin/atlas', true],
+  ] as const) {
+    const context = await signedInContext(browser, baseUrl, signedIn ? session : null);
+    const page = await context.newPage();
+    const bodies: Promise<{ type: string; gz: number; maplibre: boolean }>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      bodies.push(
+        response.body().then((body) => ({
+          type,
+          gz: gzipSync(body, { level: 9 }).byteLength,
+          maplibre: type === 'script' && body.includes('maplibregl'),
+        })),
+      );
+    });
+    await page.goto(pagePath, { waitUntil: 'networkidle' });
+    if (signedIn) await page.locator('[data-testid="map"][data-state="ready"]').waitFor();
+    const loaded = await Promise.all(bodies);
+    const sum = (type: string) =>
+      loaded.filter((item) => item.type === type).reduce((total, item) => total + item.gz, 0) /
+      1024;
+    results.push({
+      path: pagePath,
+      jsGzipKb: sum('script'),
+      cssGzipKb: sum('stylesheet'),
+      loadsMapLibre: loaded.some((item) => item.maplibre),
+    });
+    await context.close();
+  }
+  return results;
+}
+
+/** Lighthouse 12's default `clearStorageTypes`: the origin's local storage survives it. */
+const LIGHTHOUSE_CLEARED_STORAGE = [
+  'file_systems',
+  'shader_cache',
+  'service_workers',
+  'cache_storage',
+] as const;
+
+export type LighthouseScores = { path: string; performance: number; accessibility: number };
+
+/**
+ * Lighthouse 12 (desktop preset) on the production build. /admin/events needs a session: the
+ * tokens are put in the same Chromium profile first, and Lighthouse is told to keep storage.
+ */
+export async function lighthouseScores(
+  baseUrl: string,
+  session: Session,
+  paths: readonly string[],
+): Promise<LighthouseScores[]> {
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = cdp.contexts()[0];
+    if (!context) throw new Error('no default browser context');
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate((tokens) => {
+      window.localStorage.setItem('meridian.accessToken', tokens.accessToken);
+      window.localStorage.setItem('meridian.refreshToken', tokens.refreshToken);
+    }, session);
+    await page.close();
+    const scores: LighthouseScores[] = [];
+    for (const pagePath of paths) {
+      log.info({ page: pagePath }, 'Lighthouse');
+      // /login is measured signed out (a signed-in visitor is sent on to Atlas), so its run also
+      // clears local storage, which Lighthouse's default reset keeps; pass the signed-in pages first.
+      const result = await lighthouse(
+        `${baseUrl}${pagePath}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: pagePath !== '/login',
+          clearStorageTypes: [...LIGHTHOUSE_CLEARED_STORAGE, 'local_storage'],
+        },
+        desktopConfig,
+      );
+      const categories = result?.lhr.categories;
+      scores.push({
+        path: pagePath,
+        performance: Math.round((categories?.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+      });
+    }
+    await cdp.close();
+    return scores;
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,290 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAtlasWorld, type WorldAccount } from './support/atlas-world';
+import {
+  expectAccessible,
+  saveScreenshot,
+  signIn,
+  useBrowser,
+  type SignedInPageOptions,
+} from './support/browser';
+import { camera, mapOf, screenPoint, waitForMapReady } from './support/map';
+
+const world = useAtlasWorld();
+const browser = useBrowser();
+
+const openAtlas = (account: WorldAccount, options: SignedInPageOptions = {}) =>
+  browser.signedInPage(account, { baseURL: world().baseUrl, ...options });
+
+const blockGeocoding = (page: Page) =>
+  page.route('**/api/geocode?*', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"message":"Address not found"}',
+    }),
+  );
+
+const feed = (page: Page) => page.getByRole('list', { name: 'Events Feed' });
+const feedTitles = async (page: Page) =>
+  (await feed(page).getByRole('link').all()).map(
+    async (link) => (await link.innerText()).split('\n')[0],
+  );
+
+describe('Atlas map', () => {
+  it('starts at lat 20, lng 0, zoom 2 with no controls, and draws the shipments and incidents', async () => {
+    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+    const map = await waitForMapReady(page);
+    expect(await camera(page)).toEqual({ lat: 20, lng: 0, zoom: 2 });
+    expect(await map.getAttribute('data-shipments')).toBe('3');
+    // The customs incident has no location, so three of four are drawn.
+    expect(await map.getAttribute('data-incidents')).toBe('3');
+    expect(await page.locator('.maplibregl-ctrl').count()).toBe(0);
+    await page.getByText('3 shipments · 4 incidents').waitFor();
+  });
+
+  it('recentres on the organization address at zoom 8 when the address has commas', async () => {
+    const page = await openAtlas(world().acme.manager);
+    await waitForMapReady(page);
+    await expect.poll(async () => (await camera(page)).zoom, { timeout: 15_000 }).toBe(8);
+    const view = await camera(page);
+    // "1 Canada Square, London, E14 5AB, United Kingdom" resolves to London.
+    expect(view.lat).toBeCloseTo(51.5, 0);
+    expect(view.lng).toBeCloseTo(-0.1, 0);
+  });
+
+  it('recentres at zoom 4 when the address has no comma', async () => {
+    const page = await openAtlas(world().borealis.viewer);
+    await waitForMapReady(page);
+    await expect.poll(async () => (await camera(page)).zoom, { timeout: 15_000 }).toBe(4);
+    expect((await camera(page)).lat).toBeGreaterThan(55);
+  });
+
+  it('stays at the default view when the organization has no address', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    const geocodeCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/geocode')) geocodeCalls.push(request.url());
+    });
+    await signIn(page, world().cirrus.viewer);
+    await waitForMapReady(page);
+    await page.getByText('No incidents found for this scope.').waitFor();
+    await page.waitForTimeout(500);
+    expect(geocodeCalls).toEqual([]);
+    expect(await camera(page)).toEqual({ lat: 20, lng: 0, zoom: 2 });
+  });
+
+  it('titles a shipment "Shipment {id}" and an incident with its title on hover', async () => {
+    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+    await waitForMapReady(page);
+    const newYork = await screenPoint(page, 40.7128, -74.006);
+    await page.mouse.move(newYork.x, newYork.y);
+    await expect.poll(() => page.locator('.maplibregl-popup').innerText()).toBe('Shipment ACME-3');
+    const felixstowe = await screenPoint(page, 51.9617, 1.3513);
+    await page.mouse.move(felixstowe.x, felixstowe.y);
+    await expect
+      .poll(() => page.locator('.maplibregl-popup').innerText())
+      .toBe('Port strike in Felixstowe');
+  });
+
+  it('groups nearby shipments into a cluster titled with its count, which zooms in on click', async () => {
+    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+    await waitForMapReady(page);
+    // ACME-1 (Felixstowe) and ACME-2 (London) are a few pixels apart at zoom 2; the cluster sits
+    // between them. Aim at its west side, away from the Felixstowe incident drawn on top.
+    const cluster = await screenPoint(page, 51.78, 0.54);
+    await page.mouse.move(cluster.x - 5, cluster.y);
+    await expect.poll(() => page.locator('.maplibregl-popup').innerText()).toBe('2 shipments');
+    await page.mouse.click(cluster.x - 5, cluster.y);
+    await expect.poll(async () => (await camera(page)).zoom).toBeGreaterThan(2);
+  });
+
+  it('opens the event page when an incident on the map is clicked', async () => {
+    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+    await waitForMapReady(page);
+    const lyon = await screenPoint(page, 45.764, 4.8357);
+    await page.mouse.click(lyon.x, lyon.y);
+    await page.waitForURL(`**/admin/events/${world().acme.incidents.road}`);
+    await page.getByRole('heading', { level: 1, name: 'Road closure near Lyon' }).waitFor();
+  });
+
+  it('filters the layers: Shipments hides incidents, Incidents hides shipments, Suppliers shows nothing', async () => {
+    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+    const map = await waitForMapReady(page);
+    expect(await map.getAttribute('data-visible-layers')).toBe('shipments incidents');
+    const choose = async (option: string) => {
+      await page.getByRole('combobox', { name: 'Filter' }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Shipments');
+    await expect.poll(() => map.getAttribute('data-visible-layers')).toBe('shipments');
+    await page.getByText('3 shipments', { exact: true }).waitFor();
+    await choose('Incidents');
+    await expect.poll(() => map.getAttribute('data-visible-layers')).toBe('incidents');
+    await choose('Suppliers');
+    await expect.poll(() => map.getAttribute('data-visible-layers')).toBe('');
+    await page.getByText('No supplier data yet').waitFor();
+    await choose('All');
+    await expect.poll(() => map.getAttribute('data-visible-layers')).toBe('shipments incidents');
+  });
+});
+
+describe('Atlas events feed', () => {
+  it('lists the organization incidents newest first and opens one through /events/{id}', async () => {
+    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+    await page.getByRole('heading', { name: 'Events Feed' }).waitFor();
+    await feed(page).getByRole('link').first().waitFor();
+    expect(await Promise.all(await feedTitles(page))).toEqual([
+      'Port strike in Felixstowe',
+      'Flooding near Rotterdam',
+      'Customs backlog',
+      'Road closure near Lyon',
+    ]);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => visited.push(new URL(frame.url()).pathname));
+    const link = feed(page).getByRole('link', { name: /Flooding near Rotterdam/ });
+    expect(await link.getAttribute('href')).toBe(`/events/${world().acme.incidents.flood}`);
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/admin/events/${world().acme.incidents.flood}`);
+    await page.getByRole('heading', { level: 1, name: 'Flooding near Rotterdam' }).waitFor();
+  });
+
+  it('switches between my organization and global scope, reloading the data each time', async () => {
+    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+    const scopes: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/atlas/'))
+        scopes.push(`${url.pathname} ${url.searchParams.get('scope')}`);
+    });
+    const myOrganization = page.getByRole('button', { name: 'My organization' });
+    const global = page.getByRole('button', { name: 'Global' });
+    expect(await myOrganization.getAttribute('aria-pressed')).toBe('true');
+    await feed(page)
+      .getByRole('link', { name: /Port strike in Felixstowe/ })
+      .waitFor();
+    expect(await page.getByText('Suez Canal transit delays').count()).toBe(0);
+
+    await global.click();
+    expect(await global.getAttribute('aria-pressed')).toBe('true');
+    await feed(page)
+      .getByRole('link', { name: /Suez Canal transit delays/ })
+      .waitFor();
+    expect(await page.getByText('Warehouse fire in Oslo').count()).toBe(0);
+    expect(scopes).toContain('/api/atlas/events GLOBAL');
+    expect(scopes).toContain('/api/atlas/shipments GLOBAL');
+
+    scopes.length = 0;
+    await myOrganization.click();
+    await expect.poll(() => scopes).toContain('/api/atlas/events ORG');
+    await expect.poll(() => page.getByText('Suez Canal transit delays').count()).toBe(0);
+  });
+
+  it('silently shows nothing when shipments, events and the organization fail to load', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    for (const pattern of [
+      '**/api/atlas/shipments?*',
+      '**/api/atlas/events?*',
+      '**/api/admin/organizations/*',
+    ]) {
+      await page.route(pattern, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"message":"Internal Server Error"}',
+        }),
+      );
+    }
+    await signIn(page, world().acme.manager);
+    const map = await waitForMapReady(page);
+    await page.getByText('No incidents found for this scope.').waitFor({ timeout: 20_000 });
+    expect(await map.getAttribute('data-shipments')).toBe('0');
+    expect(await map.getAttribute('data-incidents')).toBe('0');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await camera(page)).toEqual({ lat: 20, lng: 0, zoom: 2 });
+  });
+});
+
+describe('Map loading', () => {
+  it('does not download MapLibre on the login page', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(request.url()));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => /MapView|maplibre|countries-50m/.test(url))).toEqual([]);
+  });
+
+  it('shows "Map unavailable" when the map code cannot be loaded, after retrying', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    let attempts = 0;
+    await page.route(/\/assets\/MapView-[^/]+\.js$/, (route) => {
+      attempts += 1;
+      return route.abort();
+    });
+    const started = Date.now();
+    await signIn(page, world().acme.manager);
+    await page.getByText('Map unavailable').waitFor({ timeout: 15_000 });
+    // Three retries wait 0.5 + 1 + 2 s before giving up.
+    expect(Date.now() - started).toBeGreaterThan(3000);
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    // The rest of the page still works.
+    await feed(page).getByRole('link').first().waitFor();
+  });
+
+  it('shows "Map unavailable" when WebGL is not available', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    // Every WebGL context request fails, as on a machine without WebGL.
+    await page.addInitScript({
+      content: `(() => {
+        const original = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+          return String(type).startsWith('webgl') ? null : original.call(this, type, ...rest);
+        };
+      })();`,
+    });
+    await signIn(page, world().acme.manager);
+    await page.getByText('Map unavailable').waitFor({ timeout: 15_000 });
+    expect(await mapOf(page).count()).toBe(0);
+  });
+});
+
+describe('Atlas appearance', () => {
+  it('repaints the basemap for the theme and passes an accessibility scan (screenshots)', async () => {
+    const page = await openAtlas(world().acme.manager, {
+      colorScheme: 'light',
+      bypassCSP: true,
+      prepare: blockGeocoding,
+    });
+    const map = await waitForMapReady(page);
+    await page.waitForTimeout(1500);
+    const dark = await map.screenshot();
+    await saveScreenshot(page, 'atlas-dark');
+    // Dark → system, which follows the light colour scheme of this browser.
+    await page.getByRole('button', { name: /theme/i }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.className))
+      .toContain('light');
+    await page.waitForTimeout(1000);
+    const light = await map.screenshot();
+    expect(light.equals(dark)).toBe(false);
+    await saveScreenshot(page, 'atlas-light');
+    await expectAccessible(page);
+  });
+
+  it('stacks the feed under the map on a phone-width screen', async () => {
+    const page = await openAtlas(world().acme.manager, {
+      viewport: { width: 390, height: 844 },
+      prepare: blockGeocoding,
+    });
+    const map = await waitForMapReady(page);
+    const feedHeading = page.getByRole('heading', { name: 'Events Feed' });
+    const mapBox = await map.boundingBox();
+    const feedBox = await feedHeading.boundingBox();
+    expect(mapBox && feedBox && feedBox.y >= mapBox.y + mapBox.height - 1).toBe(true);
+    await page.waitForTimeout(1000);
+    await saveScreenshot(page, 'atlas-phone');
+  });
+});

@@ -1,0 +1,257 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LONG_DESCRIPTION, useAtlasWorld, type WorldAccount } from './support/atlas-world';
+import {
+  expectAccessible,
+  saveScreenshot,
+  signIn,
+  useBrowser,
+  type SignedInPageOptions,
+} from './support/browser';
+
+const world = useAtlasWorld();
+const browser = useBrowser();
+
+async function openEvents(account: WorldAccount, options: SignedInPageOptions = {}) {
+  const page = await browser.signedInPage(account, { baseURL: world().baseUrl, ...options });
+  await page.getByRole('link', { name: 'Events', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+  return page;
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Incidents' }).getByRole('article');
+const cardTitles = async (page: Page) =>
+  Promise.all(
+    (await cards(page).getByRole('heading', { level: 2 }).all()).map((heading) =>
+      heading.innerText(),
+    ),
+  );
+const card = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const field = async (page: Page, title: string, label: string) =>
+  card(page, title)
+    .locator('div', { has: page.locator('dt', { hasText: label }) })
+    .locator('dd')
+    .innerText();
+
+const eventsRoute = '**/api/atlas/events?*';
+
+describe('Events page', () => {
+  it('shows the title, subtitle and tabs, and the organization incidents newest first with every field', async () => {
+    const page = await openEvents(world().acme.manager, { bypassCSP: true });
+    await page.getByText('Ongoing and historical incidents scoped to your organization').waitFor();
+    expect(
+      await page.getByRole('tab', { name: 'My Organization' }).getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Global' }).getAttribute('aria-selected')).toBe(
+      'false',
+    );
+    await cards(page).first().waitFor();
+    expect(await cardTitles(page)).toEqual([
+      'Port strike in Felixstowe',
+      'Flooding near Rotterdam',
+      'Customs backlog',
+      'Road closure near Lyon',
+    ]);
+    expect(await card(page, 'Port strike in Felixstowe').getByText('CRITICAL').count()).toBe(1);
+    expect(await field(page, 'Port strike in Felixstowe', 'Location')).toBe('51.96, 1.35 (GB)');
+    expect(await field(page, 'Port strike in Felixstowe', 'Start Date/Time')).toBe(
+      new Date('2025-09-20T10:00:00Z').toUTCString(),
+    );
+    expect(await field(page, 'Flooding near Rotterdam', 'Status')).toBe('IN PROGRESS');
+    expect(await field(page, 'Customs backlog', 'Location')).toBe('Approximate or unavailable');
+    expect(await field(page, 'Customs backlog', 'Status')).toBe('RESOLVED');
+    // Summary only when there is a description; a long one scrolls inside its box.
+    expect(await card(page, 'Customs backlog').getByText('Summary').count()).toBe(0);
+    const summary = page.getByRole('region', { name: 'Summary of Port strike in Felixstowe' });
+    expect(await summary.innerText()).toBe(LONG_DESCRIPTION);
+    expect(await summary.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+    await saveScreenshot(page, 'events');
+    await expectAccessible(page);
+  });
+
+  it('shows a spinner while loading', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await signIn(page, world().acme.manager);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(eventsRoute, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A fresh load: Atlas's feed has already cached this scope's incidents in the signed-in tab.
+    await page.goto('/admin/events');
+    await page.getByRole('status').filter({ hasText: 'Loading events...' }).waitFor();
+    release();
+    await cards(page).first().waitFor();
+  });
+
+  it('shows "Unable to load events" when the call fails', async () => {
+    const page = await openEvents(world().acme.manager, {
+      prepare: (target) =>
+        target.route(eventsRoute, (route) =>
+          route.fulfill({
+            status: 400,
+            body: '{"message":"Bad"}',
+            contentType: 'application/json',
+          }),
+        ),
+    });
+    await page.getByRole('alert').filter({ hasText: 'Unable to load events' }).waitFor();
+    expect(await cards(page).count()).toBe(0);
+  });
+
+  it('shows "Unable to load events" after retrying a server error', async () => {
+    const page = await openEvents(world().acme.manager, {
+      prepare: (target) =>
+        target.route(eventsRoute, (route) =>
+          route.fulfill({ status: 503, body: 'Service Unavailable' }),
+        ),
+    });
+    // Three retries back off 1 + 2 + 4 s.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Unable to load events' })
+      .waitFor({ timeout: 15_000 });
+  });
+
+  it('shows the three sample incidents when the reply is not JSON', async () => {
+    const page = await openEvents(world().acme.manager, {
+      prepare: (target) =>
+        target.route(eventsRoute, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy</html>' }),
+        ),
+    });
+    await cards(page).first().waitFor();
+    expect(await cardTitles(page)).toEqual([
+      'Port congestion at Rotterdam',
+      'Typhoon warning in the South China Sea',
+      'Rail strike in northern France',
+    ]);
+  });
+
+  it('reads "No incidents found for this scope." for an organization without incidents', async () => {
+    const page = await openEvents(world().cirrus.viewer);
+    await page.getByText('No incidents found for this scope.').waitFor();
+  });
+
+  it('switches to the Global tab, reloading, and never shows another organization incident', async () => {
+    const page = await openEvents(world().acme.manager);
+    await cards(page).first().waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/atlas/events?'))
+        requests.push(new URL(request.url()).search);
+    });
+    await page.getByRole('tab', { name: 'Global' }).click();
+    await card(page, 'Suez Canal transit delays').waitFor();
+    expect((await cardTitles(page))[0]).toBe('Suez Canal transit delays');
+    expect(await page.getByText('Warehouse fire in Oslo').count()).toBe(0);
+    await page.getByRole('tab', { name: 'My Organization' }).click();
+    await expect.poll(() => requests).toEqual(['?scope=GLOBAL', '?scope=ORG']);
+    await expect.poll(() => page.getByText('Suez Canal transit delays').count()).toBe(0);
+  });
+
+  it('polls every 15 seconds and shows a new incident at the top', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await page.clock.install();
+    await signIn(page, world().borealis.viewer);
+    await page.getByRole('link', { name: 'Events', exact: true }).click();
+    await cards(page).first().waitFor();
+    expect(await cardTitles(page)).toEqual(['Warehouse fire in Oslo']);
+    await world().insertIncident({
+      organizationId: world().borealis.id,
+      title: 'Ferry cancellations in the Skagerrak',
+      description: null,
+      severity: 'LOW',
+      status: 'OPEN',
+      updatedAt: new Date('2025-09-23T06:00:00Z'),
+    });
+    await page.clock.fastForward(14_000);
+    await page.waitForTimeout(500);
+    expect(await cardTitles(page)).toEqual(['Warehouse fire in Oslo']);
+    await page.clock.fastForward(1_500);
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(['Ferry cancellations in the Skagerrak', 'Warehouse fire in Oslo']);
+  });
+
+  it('draws only the cards in view, so 10,000 incidents stay fast', async () => {
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      organizationId: world().acme.id,
+      title: `Bulk incident ${index + 1}`,
+      description: 'Generated',
+      severity: 'LOW',
+      status: 'OPEN',
+      location: null,
+      updatedAt: new Date(Date.UTC(2025, 0, 1) - index * 60_000).toISOString(),
+    }));
+    const page = await openEvents(world().acme.manager, {
+      prepare: (target) =>
+        target.route(eventsRoute, (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ data: many }),
+          }),
+        ),
+    });
+    await card(page, 'Bulk incident 1').waitFor();
+    expect(await cards(page).count()).toBeLessThan(40);
+    await page.getByRole('list', { name: 'Incidents' }).evaluate((list) => {
+      const scroller = list.parentElement;
+      if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    });
+    await card(page, 'Bulk incident 10000').waitFor();
+  });
+});
+
+describe('Event page', () => {
+  it('redirects /events/{id} and shows the incident, its map and the shipments within 500 km', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await signIn(page, world().acme.manager);
+    await page.goto(`/events/${world().acme.incidents.strike}`);
+    await page.waitForURL(`**/admin/events/${world().acme.incidents.strike}`);
+    await page.getByRole('heading', { level: 1, name: 'Port strike in Felixstowe' }).waitFor();
+    await page.getByText('OPEN', { exact: true }).waitFor();
+    await page.getByText('51.96, 1.35 (GB)').waitFor();
+    await page.getByText(new Date('2025-09-20T10:00:00Z').toUTCString()).waitFor();
+    await page.getByText(LONG_DESCRIPTION).waitFor();
+    await page.locator('[data-testid="map"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    const nearby = page.getByRole('heading', { name: 'Shipments within 500 km' });
+    await nearby.waitFor();
+    const rows = page.getByRole('table').getByRole('row');
+    // Header + ACME-1 (near Felixstowe) and ACME-2 (London); New York and Borealis's ship are not listed.
+    await expect.poll(() => rows.count()).toBe(3);
+    const first = await rows.nth(1).innerText();
+    expect(first).toContain('REF-ACME-1');
+    expect(first).toContain('Shanghai → Felixstowe');
+    expect(first).toContain('SEA');
+    expect(first).toMatch(/\d+(\.\d)? km/);
+    expect(await rows.nth(2).innerText()).toContain('REF-ACME-2');
+    expect(await page.getByText('REF-BOR-1').count()).toBe(0);
+    await page.waitForTimeout(1000);
+    await saveScreenshot(page, 'event-page');
+    await expectAccessible(page);
+  });
+
+  it('shows a fallback instead of a map when the incident has no location', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await signIn(page, world().acme.manager);
+    await page.goto(`/admin/events/${world().acme.incidents.customs}`);
+    await page.getByRole('heading', { level: 1, name: 'Customs backlog' }).waitFor();
+    await page.getByText('Location: Approximate or unavailable').waitFor();
+    expect(await page.getByTestId('map').count()).toBe(0);
+  });
+
+  it('shows "Event not found" for another organization incident, with a way back', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await signIn(page, world().acme.manager);
+    await page.goto(`/events/${world().borealis.incidentId}`);
+    await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+    expect(await page.getByText('Warehouse fire in Oslo').count()).toBe(0);
+    await page.getByRole('main').getByRole('link', { name: 'Back to Events' }).last().click();
+    await page.waitForURL('**/admin/events');
+  });
+});

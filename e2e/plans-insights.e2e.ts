@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAtlasWorld } from './support/atlas-world';
+import {
+  expectAccessible,
+  saveScreenshot,
+  useBrowser,
+  type SignedInPageOptions,
+} from './support/browser';
+
+const world = useAtlasWorld();
+const browser = useBrowser();
+
+async function open(screen: 'Plans' | 'Insights', options: SignedInPageOptions = {}) {
+  const page = await browser.signedInPage(world().acme.manager, {
+    baseURL: world().baseUrl,
+    ...options,
+  });
+  await page.getByRole('link', { name: screen, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+  return page;
+}
+
+const eventsList = (page: Page) => page.getByRole('list', { name: 'Events' });
+const eventTitles = async (page: Page) => {
+  await eventsList(page).getByRole('button').first().waitFor();
+  return Promise.all(
+    (await eventsList(page).getByRole('button').all()).map(
+      async (item) => (await item.innerText()).split('\n')[0],
+    ),
+  );
+};
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+describe('Plans', () => {
+  it('lists the events newest first under "Events", with one selected and highlighted', async () => {
+    const page = await open('Plans', { bypassCSP: true });
+    await page.getByRole('heading', { level: 2, name: 'Events' }).waitFor();
+    expect(await eventTitles(page)).toEqual([
+      'Port strike in Felixstowe',
+      'Flooding near Rotterdam',
+      'Customs backlog',
+      'Road closure near Lyon',
+    ]);
+    const item = (title: string) =>
+      eventsList(page).getByRole('button', { name: new RegExp(title) });
+    expect(await item('Port strike').getAttribute('aria-pressed')).toBe('true');
+    await eventsList(page).getByText('River levels close two container terminals.').waitFor();
+    await item('Flooding').click();
+    expect(await item('Flooding').getAttribute('aria-pressed')).toBe('true');
+    expect(await item('Port strike').getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: '+ Create Plan' }).click();
+    await toast(page, 'Coming soon').waitFor();
+    await saveScreenshot(page, 'plans');
+    await expectAccessible(page);
+  });
+
+  it('falls back to the four sample incidents when the events cannot be loaded', async () => {
+    const page = await open('Plans', {
+      prepare: (target) =>
+        target.route('**/api/atlas/events?*', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<p>down</p>' }),
+        ),
+    });
+    expect(await eventTitles(page)).toEqual([
+      'Port congestion at Rotterdam',
+      'Typhoon warning in the South China Sea',
+      'Rail strike in northern France',
+      'Customs system outage',
+    ]);
+  });
+});
+
+describe('Insights', () => {
+  it('shows the placeholder layout: events, create buttons, inert tabs, chart, analysis panel and prompt bar', async () => {
+    const page = await open('Insights', { bypassCSP: true });
+    expect((await eventTitles(page))[0]).toBe('Port strike in Felixstowe');
+    for (const name of ['Create Memo', 'Create Report', 'Create XXXXX']) {
+      await page.getByRole('button', { name, exact: true }).waitFor();
+    }
+    const tabs = page.getByRole('tablist', { name: 'Insight views' }).getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual(['Timeline', 'Analysis', 'Impact', 'Notes']);
+    const impact = page.getByRole('tab', { name: 'Impact' });
+    expect(await impact.getAttribute('aria-disabled')).toBe('true');
+    // Clicked anyway, an inert tab leaves Timeline selected.
+    await impact.click({ force: true });
+    expect(await page.getByRole('tab', { name: 'Timeline' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.getByRole('img', { name: 'Chart placeholder' }).waitFor();
+    const panel = page.getByRole('complementary', { name: 'Analysis' });
+    expect((await panel.boundingBox())?.width).toBe(420);
+    const prompt = page.getByRole('textbox', { name: 'Ask for analysis or insights' });
+    expect(await prompt.getAttribute('placeholder')).toBe('Ask for analysis or insights...');
+    await prompt.fill('What is the impact of the strike?');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await toast(page, 'Coming soon').waitFor();
+    await saveScreenshot(page, 'insights');
+    await expectAccessible(page);
+  });
+
+  it('falls back to the four sample incidents when the events call fails', async () => {
+    const page = await open('Insights', {
+      prepare: (target) =>
+        target.route('**/api/atlas/events?*', (route) =>
+          route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: '{"message":"Forbidden"}',
+          }),
+        ),
+    });
+    expect(await eventTitles(page)).toHaveLength(4);
+    await page.getByText('Sample events: your organization').waitFor();
+  });
+});

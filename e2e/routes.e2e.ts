@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  currentPath,
+  fixtures,
+  readStorage,
+  signIn,
+  STORAGE_KEYS,
+  useBrowser,
+  writeStorage,
+} from './support/browser';
+import { ADMIN_SCREENS } from './support/screens';
+
+const browser = useBrowser();
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
+
+async function expectLandsOn(page: Page, from: string, to: string) {
+  await page.goto(from);
+  await page.waitForURL((url) => url.pathname === to);
+  expect(currentPath(page)).toBe(to);
+}
+
+describe('routes for a signed-out visitor', () => {
+  it.each([
+    '/',
+    '/no-such-page',
+    '/admin',
+    '/admin/atlas',
+    '/admin/events',
+    '/admin/organizations/new',
+  ])('%s goes to /login', async (path) => {
+    const page = await browser.newPage();
+    await expectLandsOn(page, path, '/login');
+    await heading(page, 'Sign in').waitFor();
+  });
+
+  it('shows the create-account, privacy and terms pages', async () => {
+    const page = await browser.newPage();
+    await expectLandsOn(page, '/create-account', '/create-account');
+    await heading(page, 'Request an account').waitFor();
+    await expectLandsOn(page, '/privacy', '/privacy');
+    await heading(page, 'Privacy Policy').waitFor();
+    await page.getByText('Last updated September 2025').waitFor();
+    await page.getByRole('link', { name: 'privacy@meridian.example' }).waitFor();
+    await expectLandsOn(page, '/terms', '/terms');
+    await heading(page, 'Terms of Service').waitFor();
+    await page.getByText('Last updated September 2025').waitFor();
+    await page.getByRole('link', { name: 'legal@meridian.example' }).waitFor();
+  });
+});
+
+describe('routes for a signed-in admin', () => {
+  it.each([
+    ['/login', '/admin/atlas'],
+    ['/create-account', '/admin/atlas'],
+    ['/', '/admin/atlas'],
+    ['/no-such-page', '/admin/atlas'],
+  ])('%s goes to %s', async (from, to) => {
+    const page = await browser.newPage();
+    await signIn(page, fixtures().manager);
+    await expectLandsOn(page, from, to);
+    await heading(page, 'Atlas').waitFor();
+  });
+
+  it('shows Atlas at /admin and at unknown /admin paths', async () => {
+    const page = await browser.newPage();
+    await signIn(page, fixtures().manager);
+    for (const path of ['/admin', '/admin/no-such-screen']) {
+      await expectLandsOn(page, path, path);
+      await heading(page, 'Atlas').waitFor();
+      expect(await page.getByRole('link', { name: 'Atlas' }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+    }
+  });
+
+  it('shows every admin screen under its own path', async () => {
+    const page = await browser.newPage();
+    await signIn(page, fixtures().admin);
+    for (const [path, title] of ADMIN_SCREENS) {
+      await expectLandsOn(page, path, path);
+      await heading(page, title).waitFor();
+      expect(await page.title()).toBe(`${title} · Meridian`);
+    }
+  });
+});
+
+describe('the session at start', () => {
+  it('shows "Loading Meridian..." while the stored session is validated', async () => {
+    const page = await browser.newPage();
+    await signIn(page, fixtures().manager);
+    let releaseValidation: () => void = () => undefined;
+    const validationHeld = new Promise<void>((resolve) => {
+      releaseValidation = resolve;
+    });
+    await page.route('**/api/auth/validate', async (route) => {
+      await validationHeld;
+      await route.continue();
+    });
+    await page.goto('/admin/events');
+    await page.getByRole('status').filter({ hasText: 'Loading Meridian...' }).waitFor();
+    releaseValidation();
+    await heading(page, 'Events').waitFor();
+  });
+
+  it('removes both tokens and stays signed out when validation fails', async () => {
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await writeStorage(page, STORAGE_KEYS.accessToken, 'not-a-token');
+    await writeStorage(page, STORAGE_KEYS.refreshToken, 'not-a-refresh-token');
+    await expectLandsOn(page, '/admin/atlas', '/login');
+    expect(await readStorage(page, STORAGE_KEYS.accessToken)).toBeNull();
+    expect(await readStorage(page, STORAGE_KEYS.refreshToken)).toBeNull();
+  });
+});

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { TestAccount } from './fixtures';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
+const AXE_SCRIPT = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
+
+export const fixtures = () => inject('fixtures');
+
+export const STORAGE_KEYS = {
+  accessToken: 'meridian.accessToken',
+  refreshToken: 'meridian.refreshToken',
+  activeOrganizationId: 'meridian.activeOrganizationId',
+  theme: 'meridian.theme',
+} as const;
+
+export type PageOptions = {
+  /** Another server than the shared one (e.g. a test file's own seeded server). */
+  baseURL?: string;
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** Service workers are blocked unless a test is about them, so requests stay observable. */
+  serviceWorkers?: 'allow' | 'block';
+  /** Lets a test inject axe-core; the app itself must keep working under the real policy. */
+  bypassCSP?: boolean;
+};
+
+export type SignedInPageOptions = PageOptions & {
+  /** Runs before signing in, e.g. to route API calls. */
+  prepare?: (page: Page) => Promise<unknown>;
+};
+
+/**
+ * One Chromium per test file and a fresh context (cookies, storage) per page, closed after
+ * each test.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(options: PageOptions = {}): Promise<Page> {
+      if (!browser) throw new Error('The browser is not running');
+      const context = await browser.newContext({
+        baseURL: options.baseURL ?? fixtures().baseUrl,
+        colorScheme: options.colorScheme ?? 'dark',
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        serviceWorkers: options.serviceWorkers ?? 'block',
+        bypassCSP: options.bypassCSP ?? false,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+
+    /** A new page, prepared, then signed in as the account (it lands on Atlas). */
+    async signedInPage(
+      account: Pick<TestAccount, 'email' | 'password'>,
+      options: SignedInPageOptions = {},
+    ): Promise<Page> {
+      const page = await this.newPage(options);
+      await options.prepare?.(page);
+      await signIn(page, account);
+      return page;
+    },
+  };
+}
+
+/** Signs in through the login form and waits for the admin area. */
+export async function signIn(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/admin/atlas');
+  await page.getByRole('heading', { level: 1, name: 'Atlas' }).waitFor();
+}
+
+export const readStorage = (page: Page, key: string) =>
+  page.evaluate((storageKey) => window.localStorage.getItem(storageKey), key);
+
+export const writeStorage = (page: Page, key: string, value: string) =>
+  page.evaluate(
+    ([storageKey, storageValue]) => window.localStorage.setItem(storageKey, storageValue),
+    [key, value] as const,
+  );
+
+/** The path of the current page, without origin. */
+export const currentPath = (page: Page) => new URL(page.url()).pathname;
+
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+};
+
+/**
+ * Runs axe-core and fails on any serious or critical violation. While a modal layer (menu,
+ * listbox, dialog) is open, pass its selector: the page behind it is aria-hidden and out of
+ * keyboard reach, and was scanned on its own before the layer opened.
+ */
+export async function expectAccessible(page: Page, layerSelector?: string) {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async (selector) => {
+    type AxeResult = { violations: AxeViolation[] };
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document | { include: string[] }) => Promise<AxeResult> };
+    };
+    const result = await axe.run(selector ? { include: [selector] } : document);
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target })),
+    }));
+  }, layerSelector);
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+export async function saveScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

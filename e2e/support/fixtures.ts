@@ -1,0 +1,37 @@
+/** Accounts the global setup creates on the fresh database, shared by every browser test. */
+export type TestAccount = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  adminRole: 'ADMIN' | 'MANAGER' | 'VIEWER';
+};
+
+export type TestFixtures = {
+  baseUrl: string;
+  internalDomain: string;
+  /** The platform owner from ADMIN_EMAIL / ADMIN_PASSWORD: an internal user. */
+  admin: TestAccount;
+  /** A manager of a customer organization: not internal. */
+  manager: TestAccount;
+  /** A viewer of the same customer organization. */
+  viewer: TestAccount;
+  /** A viewer whose account was deactivated after joining. */
+  deactivated: TestAccount;
+  customerOrganization: { id: string; name: string };
+  extraOrganization: { id: string; name: string };
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    fixtures: TestFixtures;
+  }
+}
+
+export const TEST_PASSWORD = 'Meridian-e2e-Passw0rd!';
+export const INTERNAL_DOMAIN = 'meridian.local';
+
+export const ADMIN_ACCOUNT = {
+  email: `admin@${INTERNAL_DOMAIN}`,
+  password: TEST_PASSWORD,
+} as const;

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  OWNER_EMAIL,
+  startTestServer,
+  TEST_PASSWORD,
+  type TestServer,
+} from '../../apps/server/src/test/test-server';
+
+const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/** The platform owner of a seeded server: an internal user with platform role OWNER. */
+export const SEEDED_OWNER = { email: OWNER_EMAIL, password: TEST_PASSWORD } as const;
+export { TEST_PASSWORD as SEEDED_PASSWORD };
+
+/**
+ * A server of the test file's own, in this process, serving the production web build: the
+ * test can seed rows no API writes (lastLoginAt, an expired invitation) and change the
+ * organizations without disturbing the other browser tests' shared server.
+ */
+export function useSeededServer<T>(
+  seed: (server: TestServer) => Promise<T>,
+): () => { server: TestServer; baseUrl: string; data: T } {
+  let state: { server: TestServer; baseUrl: string; data: T } | undefined;
+
+  beforeAll(async () => {
+    const server = await startTestServer({ NODE_ENV: 'production', WEB_DIST_DIR: webDist });
+    state = { server, baseUrl: server.url, data: await seed(server) };
+  });
+
+  afterAll(async () => {
+    await state?.server.close();
+  });
+
+  return () => {
+    if (!state) throw new Error('The seeded server is not ready');
+    return state;
+  };
+}

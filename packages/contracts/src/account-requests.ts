@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { Email, LIMITS } from './common.js';
+import { OrganizationInput } from './organizations.js';
+
+export const ACCOUNT_REQUEST_MESSAGES = {
+  required: 'Please fill in all required fields',
+  submitted: 'Account request submitted! We will contact you shortly.',
+} as const;
+
+const requiredText = z
+  .string()
+  .trim()
+  .min(1, ACCOUNT_REQUEST_MESSAGES.required)
+  .max(LIMITS.shortText);
+
+export const AccountRequestInput = z.strictObject({
+  email: Email,
+  address1: requiredText,
+  address2: z.string().trim().max(LIMITS.shortText).optional(),
+  city: requiredText,
+  state: requiredText,
+  postalCode: z.string().trim().min(1, ACCOUNT_REQUEST_MESSAGES.required).max(20),
+  country: requiredText,
+});
+export type AccountRequestInput = z.input<typeof AccountRequestInput>;
+
+export const ACCOUNT_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'DISMISSED'] as const;
+
+export const AccountRequest = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  status: z.enum(ACCOUNT_REQUEST_STATUSES),
+  createdAt: z.string(),
+});
+export type AccountRequest = z.infer<typeof AccountRequest>;
+
+export const AccountRequestListResponse = z.object({
+  message: z.string(),
+  data: z.object({ accountRequests: z.array(AccountRequest) }),
+});
+export type AccountRequestListResponse = z.infer<typeof AccountRequestListResponse>;
+
+/** Approving creates the requester's organization and invites them as its first admin. */
+export const AccountRequestApproval = OrganizationInput.pick({ name: true, slug: true });
+export type AccountRequestApproval = z.infer<typeof AccountRequestApproval>;
+
+export const AccountRequestApprovalResponse = z.object({
+  message: z.string(),
+  data: z.object({ organizationId: z.uuid(), inviteUrl: z.string(), emailed: z.boolean() }),
+});
+export type AccountRequestApprovalResponse = z.infer<typeof AccountRequestApprovalResponse>;

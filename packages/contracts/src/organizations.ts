@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { OrganizationStatus } from './enums.js';
+
+export const ORGANIZATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  slugRequired: 'Slug is required',
+  slugPattern: 'Slug must be lowercase letters, numbers, dashes',
+  invalidDomain: 'Invalid domain',
+  websiteScheme: 'Website must start with http:// or https://',
+  phoneTooShort: 'Phone seems too short',
+} as const;
+
+export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
+export const WEBSITE_PATTERN = /^https?:\/\//i;
+export const PHONE_MIN_LENGTH = 7;
+
+export const Organization = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    domain: z.string().nullable(),
+    status: OrganizationStatus,
+    address_line1: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    country: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    website: z.string().nullable(),
+  })
+  .meta({ id: 'Organization' });
+export type Organization = z.infer<typeof Organization>;
+
+/** An optional text field: a form sends "" for a blank field, which means absent. */
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * The organization form, validated the same way in the browser and on the server,
+ * with the messages of the specification.
+ */
+export const OrganizationInput = z.strictObject({
+  id: z.uuid().optional(),
+  name: z
+    .string({ message: ORGANIZATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.nameRequired)
+    .max(200),
+  slug: z
+    .string({ message: ORGANIZATION_MESSAGES.slugRequired })
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.slugRequired)
+    .max(100)
+    .regex(SLUG_PATTERN, ORGANIZATION_MESSAGES.slugPattern),
+  status: OrganizationStatus.default('ACTIVE'),
+  domain: optionalText(253).refine((value) => value === null || DOMAIN_PATTERN.test(value), {
+    message: ORGANIZATION_MESSAGES.invalidDomain,
+  }),
+  address_line1: optionalText(),
+  city: optionalText(),
+  state: optionalText(),
+  zip_code: optionalText(20),
+  country: optionalText(),
+  phone_number: optionalText(40).refine(
+    (value) => value === null || value.length >= PHONE_MIN_LENGTH,
+    { message: ORGANIZATION_MESSAGES.phoneTooShort },
+  ),
+  website: optionalText(500).refine((value) => value === null || WEBSITE_PATTERN.test(value), {
+    message: ORGANIZATION_MESSAGES.websiteScheme,
+  }),
+});
+export type OrganizationInput = z.input<typeof OrganizationInput>;
+export type OrganizationValues = z.output<typeof OrganizationInput>;
+
+export const OrganizationResponse = z.object({
+  message: z.string(),
+  data: z.object({ organization: Organization }),
+});
+export type OrganizationResponse = z.infer<typeof OrganizationResponse>;
+
+export const OrganizationListResponse = z.object({
+  message: z.string(),
+  data: z.object({ organizations: z.array(Organization) }),
+});
+export type OrganizationListResponse = z.infer<typeof OrganizationListResponse>;

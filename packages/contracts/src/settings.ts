@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LIMITS } from './common.js';
+import { Password } from './auth.js';
+import { PersonName, User } from './users.js';
+
+/** Option lists of the specification (part 9). */
+export const LANGUAGES = ['English (US)', 'English (UK)', 'Spanish', 'French', 'German'] as const;
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'DD MMM YYYY'] as const;
+export const TIMEZONES = [
+  'Automatic',
+  'UTC',
+  'Eastern',
+  'Central',
+  'Mountain',
+  'Pacific',
+  'London',
+  'Paris',
+  'Tokyo',
+] as const;
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const ORGANIZATION_TYPES = [
+  'Enterprise',
+  'Government',
+  'Non-Profit',
+  'Small Business',
+  'Startup',
+] as const;
+export const MONITORING_SCOPES = ['Global', 'Regional', 'National', 'Custom'] as const;
+/** The specification names nine industries without listing them; these are ours. */
+export const INDUSTRIES = [
+  'Automotive',
+  'Consumer Goods',
+  'Electronics',
+  'Energy',
+  'Food & Beverage',
+  'Healthcare & Pharma',
+  'Industrial Manufacturing',
+  'Logistics & Transportation',
+  'Retail',
+] as const;
+export const NOTIFICATION_SEVERITIES = ['Severity 1', 'Severity 2', 'Severity 3', 'All'] as const;
+
+export const Theme = z.enum(THEMES);
+export type Theme = z.infer<typeof Theme>;
+
+export const Preferences = z.strictObject({
+  language: z.enum(LANGUAGES),
+  dateFormat: z.enum(DATE_FORMATS),
+  timezone: z.enum(TIMEZONES),
+  theme: Theme,
+});
+export type Preferences = z.infer<typeof Preferences>;
+export const DEFAULT_PREFERENCES: Preferences = {
+  language: 'English (US)',
+  dateFormat: 'MM/DD/YYYY',
+  timezone: 'Automatic',
+  theme: 'dark',
+};
+
+export const NotificationSettings = z.strictObject({
+  channels: z.strictObject({
+    desktop: z.boolean(),
+    slack: z.boolean(),
+    teams: z.boolean(),
+    email: z.boolean(),
+    sms: z.boolean(),
+  }),
+  severity: z.enum(NOTIFICATION_SEVERITIES),
+  plan: z.boolean(),
+  action: z.boolean(),
+  resolution: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  channels: { desktop: true, slack: false, teams: false, email: true, sms: false },
+  severity: 'All',
+  plan: true,
+  action: true,
+  resolution: true,
+};
+
+export const SecuritySettings = z.strictObject({
+  userAccess: z.boolean(),
+  memberRequests: z.boolean(),
+  externalAccess: z.boolean(),
+  sessionTimeout: z.boolean(),
+  ipWhitelist: z.boolean(),
+  auditLogging: z.boolean(),
+});
+export type SecuritySettings = z.infer<typeof SecuritySettings>;
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
+  userAccess: true,
+  memberRequests: false,
+  externalAccess: false,
+  sessionTimeout: true,
+  ipWhitelist: false,
+  auditLogging: true,
+};
+
+export const FEATURE_FLAGS = [
+  'atlasMonitoring',
+  'eventAnalysis',
+  'planExecution',
+  'aiAgents',
+  'notifications',
+  'reporting',
+  'integrations',
+  'auditLogging',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+export const PlatformSettings = z.strictObject({
+  organizationType: z.enum(ORGANIZATION_TYPES),
+  industry: z.enum(INDUSTRIES),
+  monitoringScope: z.enum(MONITORING_SCOPES),
+  regions: z.string().trim().max(LIMITS.shortText),
+  features: z.strictObject({
+    atlasMonitoring: z.boolean(),
+    eventAnalysis: z.boolean(),
+    planExecution: z.boolean(),
+    aiAgents: z.boolean(),
+    notifications: z.boolean(),
+    reporting: z.boolean(),
+    integrations: z.boolean(),
+    auditLogging: z.boolean(),
+  }),
+});
+export type PlatformSettings = z.infer<typeof PlatformSettings>;
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  organizationType: 'Enterprise',
+  industry: 'Logistics & Transportation',
+  monitoringScope: 'Global',
+  regions: '',
+  features: {
+    atlasMonitoring: true,
+    eventAnalysis: true,
+    planExecution: true,
+    aiAgents: false,
+    notifications: true,
+    reporting: true,
+    integrations: false,
+    auditLogging: true,
+  },
+};
+
+export const Profile = z.object({
+  user: User,
+  preferences: Preferences,
+  /** False until the user saves preferences: until then a browser keeps its own theme. */
+  preferencesSaved: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  /** How the account signs in: with a password, or only through Google. */
+  loginMethod: z.enum(['PASSWORD', 'GOOGLE']),
+});
+export type Profile = z.infer<typeof Profile>;
+export const ProfileResponse = z.object({ message: z.string(), data: Profile });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const ProfileUpdate = z.strictObject({ firstName: PersonName, lastName: PersonName });
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+export const PasswordChange = z.strictObject({
+  currentPassword: z
+    .string()
+    .min(1, { message: 'currentPassword is required' })
+    .max(LIMITS.passwordMax),
+  newPassword: Password,
+});
+export type PasswordChange = z.infer<typeof PasswordChange>;
+
+export const Session = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Session = z.infer<typeof Session>;
+export const SessionListResponse = z.object({
+  message: z.string(),
+  data: z.object({ sessions: z.array(Session) }),
+});
+export type SessionListResponse = z.infer<typeof SessionListResponse>;
+
+const settingsResponse = <T extends z.ZodType>(schema: T) =>
+  z.object({ message: z.string(), data: schema });
+export const PreferencesResponse = settingsResponse(Preferences);
+export const NotificationSettingsResponse = settingsResponse(NotificationSettings);
+export const SecuritySettingsResponse = settingsResponse(SecuritySettings);
+export const PlatformSettingsResponse = settingsResponse(PlatformSettings);

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The contracts package is consumed from its TypeScript source through the "source" condition.
+const conditions = ['source', 'module', 'node', 'development|production'];
+const serverTests = ['apps/server/src/**/*.test.ts'];
+
+/**
+ * Unit and API tests run on the embedded database; when TEST_DATABASE_URL is set the same
+ * API tests run again on that PostgreSQL server.
+ */
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: [...serverTests, 'packages/**/*.test.ts'],
+          env: { MERIDIAN_TEST_DB: 'pglite' },
+        },
+      },
+      {
+        // The web app's pure logic (URL rules, retry policy); its screens are tested in e2e/.
+        extends: true,
+        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'postgres',
+                include: serverTests,
+                env: { MERIDIAN_TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
