@@ -22,8 +22,9 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.config.ts', 'apps/*/*.config.ts'],
-          // Config files outside every tsconfig resolve packages the way Node does.
+          allowDefaultProject: ['*.config.ts', 'apps/*/*.config.ts', 'packages/*/src/*.test.ts'],
+          // Config files and the contracts' tests (kept out of the package build) sit outside
+          // every tsconfig; they resolve packages the way Node does.
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

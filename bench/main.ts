@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --quick] [--no-write] [--no-build] [--no-lighthouse] [--only api|map]`: measures the API, the
- * Atlas map, the Events page, page weights and cold start against baselines in the same run,
- * prints the report and writes docs/benchmarks.md (not with --no-write, as in CI).
- * BENCH_DATABASE_URL=postgres://... also runs the API figures on PostgreSQL. `--only api` measures
- * the API on the embedded database alone and prints its table without writing anything;
- * `--only map` likewise the Atlas map figures.
+ * `npm run bench [-- --quick] [--no-write] [--no-build] [--no-lighthouse] [--only api|map|pages]`:
+ * measures the API, the Atlas map, the Events page, page weights and cold start against
+ * baselines in the same run, prints the report and writes docs/benchmarks.md (not with
+ * --no-write, as in CI). BENCH_DATABASE_URL=postgres://... also runs the API figures on
+ * PostgreSQL. `--only api` measures the API on the embedded database alone and prints its table
+ * without writing anything; `--only map` likewise the Atlas map figures, `--only pages` the page
+ * weights and Lighthouse scores.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { renderApi, renderReport, type StoreResults } from './report.js';
 import { repoRoot, seedStore, signIn, startServer } from './world.js';
 
 const options = parseOptions(process.argv.slice(2));
+const LIGHTHOUSE_PAGES = ['/admin/events', '/login'];
 const startedAt = new Date();
 log.info(
   {
@@ -36,7 +38,7 @@ if (options.build) {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
 }
-if (options.onlyApi) {
+if (options.only === 'api') {
   const store = await seedStore(options.size, undefined);
   const server = await startServer(store);
   try {
@@ -51,13 +53,29 @@ if (options.onlyApi) {
 
 log.info('building the benchmark map page');
 buildBenchPage();
-if (options.onlyMap) {
+if (options.only === 'map') {
   const store = await seedStore(options.size, undefined);
   const server = await startServer(store);
   const browser = await launchBrowser();
   try {
     const map = await benchMap(browser, server.baseUrl, await signIn(server.baseUrl), options);
     process.stdout.write(`\n${JSON.stringify(map, null, 2)}\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  process.exit(0);
+}
+
+if (options.only === 'pages') {
+  const store = await seedStore(options.size, undefined);
+  const server = await startServer(store);
+  const browser = await launchBrowser();
+  try {
+    const session = await signIn(server.baseUrl);
+    const weights = await pageWeights(browser, server.baseUrl, session);
+    const lighthouse = await lighthouseScores(server.baseUrl, session, LIGHTHOUSE_PAGES, 3);
+    process.stdout.write(`\n${JSON.stringify({ weights, lighthouse }, null, 2)}\n`);
   } finally {
     await browser.close();
     await server.stop();
@@ -87,7 +105,8 @@ try {
       ? await lighthouseScores(
           server.baseUrl,
           session,
-          options.quick ? ['/login'] : ['/admin/events', '/login'],
+          options.quick ? ['/login'] : LIGHTHOUSE_PAGES,
+          options.quick ? 1 : 3,
         )
       : null;
     await server.stop();

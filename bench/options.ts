@@ -19,11 +19,21 @@ export type BenchOptions = {
   apiSeconds: number;
   lighthouse: boolean;
   postgresUrl: string | undefined;
-  /** `--only api`: the API figures alone, printed, nothing written. */
-  onlyApi: boolean;
-  /** `--only map`: the Atlas map figures alone, printed, nothing written. */
-  onlyMap: boolean;
+  /** `--only api|map|pages`: that part's figures alone, printed, nothing written. */
+  only: BenchPart | null;
 };
+
+const PARTS = ['api', 'map', 'pages'] as const;
+export type BenchPart = (typeof PARTS)[number];
+
+function onlyPart(argv: readonly string[]): BenchPart | null {
+  const index = argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (index === -1) return null;
+  const value = argv[index]?.startsWith('--only=') ? argv[index].slice(7) : argv[index + 1];
+  const part = PARTS.find((candidate) => candidate === value);
+  if (!part) throw new Error(`--only takes one of ${PARTS.join(', ')}`);
+  return part;
+}
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const quick = argv.includes('--quick');
@@ -36,11 +46,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     apiSeconds: quick ? 1 : 5,
     lighthouse: !argv.includes('--no-lighthouse'),
     postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
-    onlyApi: argv.some(
-      (arg, i) => arg === '--only=api' || (arg === '--only' && argv[i + 1] === 'api'),
-    ),
-    onlyMap: argv.some(
-      (arg, i) => arg === '--only=map' || (arg === '--only' && argv[i + 1] === 'map'),
-    ),
+    only: onlyPart(argv),
   };
 }

@@ -202,6 +202,20 @@ describe('Organizations', () => {
     expect(await listedNames()).not.toContain('Short Lived');
   });
 
+  it('marks the internal organization and keeps its Delete disabled, with the reason', async () => {
+    const page = await openOrganizations(SEEDED_OWNER);
+    const internal = page.getByRole('row').filter({
+      has: page.getByRole('rowheader', { name: 'Meridian Internal' }),
+    });
+    await internal.waitFor();
+    const remove = internal.getByRole('button', { name: 'Delete Meridian' });
+    expect(await remove.isDisabled()).toBe(true);
+    expect(await remove.getAttribute('title')).toBe('The internal organization cannot be deleted');
+    expect(await row(page, 'Acme Logistics').getByText('Internal', { exact: true }).count()).toBe(
+      0,
+    );
+  });
+
   it('approves an account request: the organization is created and the invite link shown', async () => {
     await submitAccountRequest('jo@fjord-freight.example');
     await submitAccountRequest('spam@nowhere.example');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Page, Route } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import type { Page, Response, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TestApi } from './support/api';
 import {
@@ -119,6 +120,27 @@ describe('sign-in with e-mail and password', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL('**/terms');
+  });
+});
+
+describe('login page weight', () => {
+  it('loads at most 150 KB of gzipped JavaScript: zod and sonner wait for their first use', async () => {
+    const page = await browser.newPage();
+    const scripts: Promise<number>[] = [];
+    const measure = (response: Response) => {
+      if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
+      scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).byteLength));
+    };
+    page.on('response', measure);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    page.off('response', measure);
+    const kilobytes = (await Promise.all(scripts)).reduce((total, size) => total + size, 0) / 1024;
+    expect(kilobytes).toBeLessThanOrEqual(150);
+    // The form still checks its fields and the reply, with the code that loads on submit.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Email is required').waitFor();
+    await submitLogin(page, fixtures().viewer.email, 'not-the-password');
+    await expectLoginError(page, 'Invalid email or password');
   });
 });
 

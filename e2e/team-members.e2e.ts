@@ -43,6 +43,7 @@ const world = useSeededServer(async (server) => {
     never: await user('never', 'VIEWER'),
     target: await user('tara', 'VIEWER'),
     doomed: await user('dell', 'VIEWER'),
+    vanishing: await user('van', 'VIEWER'),
   };
 });
 const browser = useBrowser();
@@ -272,15 +273,44 @@ describe('Team members: managing one user', () => {
     await row(page, data.target.email).getByText('Manager', { exact: true }).waitFor();
   });
 
-  it('shows the server refusal as a toast', async () => {
+  it('greys out the platform roles an organization admin may not grant, with the reasons', async () => {
     const { data } = world();
     const page = await openMember(data.admin, data.viewer.id);
-    // Only a platform admin may grant a platform admin role.
-    await choose(page, 'Platform role', 'ADMIN');
-    await toast(page, 'Only a platform admin can grant platform admin roles').waitFor();
-    await page.reload();
-    await page.getByRole('heading', { level: 2, name: 'vi User' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Platform role' }).innerText()).toBe('MEMBER');
+    await page.getByText('Only a platform admin can grant platform admin roles').waitFor();
+    await page.getByText('Only a platform owner can grant or remove the owner role').waitFor();
+    await page.getByRole('combobox', { name: 'Platform role' }).click();
+    const disabled = async (name: string) =>
+      page.getByRole('option', { name, exact: true }).getAttribute('aria-disabled');
+    expect(await disabled('ADMIN')).toBe('true');
+    expect(await disabled('OWNER')).toBe('true');
+    expect(await disabled('GUEST')).toBeNull();
+    await page.keyboard.press('Escape');
+    // The server refuses the same change when it is sent anyway.
+    const refused = await world().server.request('PUT', `/api/admin/users/${data.viewer.id}`, {
+      token: await adminToken(),
+      body: { role: 'ADMIN' },
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: 'Only a platform admin can grant platform admin roles' },
+    });
+  });
+
+  it('shows the server refusal as a toast', async () => {
+    const { data } = world();
+    const page = await openMember(data.admin, data.vanishing.id);
+    await page.getByRole('heading', { level: 2, name: 'van User' }).waitFor();
+    // Another admin deletes the user while this page is open.
+    const deleted = await world().server.request(
+      'DELETE',
+      `/api/admin/users/${data.vanishing.id}`,
+      {
+        token: await adminToken(),
+      },
+    );
+    expect(deleted.status).toBe(200);
+    await choose(page, 'Account status', 'DEACTIVATED');
+    await toast(page, 'User not found').waitFor();
   });
 
   it('deletes after the confirmation and returns to the list', async () => {

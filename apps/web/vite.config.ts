@@ -54,7 +54,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
-        // Only what the login page needs is grouped, so admin-only libraries stay lazy.
+        // Only what the login page needs is grouped, so admin-only libraries stay lazy. zod and
+        // sonner are not among them: they load with the first reply to check and the first toast.
         codeSplitting: {
           groups: [
             {
@@ -63,7 +64,7 @@ export default defineConfig({
             },
             {
               name: 'vendor',
-              test: /node_modules[\\/](zod|@tanstack[\\/](query-core|react-query)|react-hook-form|@hookform|sonner|tailwind-merge|clsx)[\\/]/,
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|react-hook-form|tailwind-merge|clsx)[\\/]/,
             },
           ],
         },

@@ -41,9 +41,10 @@ async function removeOldCaches() {
 }
 
 // Pages: the network first, so a new release shows at once; the cached shell when offline.
+// The browser starts that request while the worker boots (navigation preload).
 async function handleNavigation(event) {
   try {
-    const response = await fetch(event.request);
+    const response = (await event.preloadResponse) ?? (await fetch(event.request));
     const isHtml = response.headers.get('content-type')?.includes('text/html');
     if (response.ok && isHtml) event.waitUntil(storeShell(response.clone()));
     return response;
@@ -71,7 +72,11 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(removeOldCaches().then(() => self.clients.claim()));
+  event.waitUntil(
+    Promise.all([removeOldCaches(), self.registration.navigationPreload?.enable()]).then(() =>
+      self.clients.claim(),
+    ),
+  );
 });
 
 self.addEventListener('fetch', (event) => {

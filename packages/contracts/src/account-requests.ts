@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Email, LIMITS } from './common.js';
+import { Email } from './common.js';
+import { LIMITS } from './constants.js';
 import { OrganizationInput } from './organizations.js';
 
 export const ACCOUNT_REQUEST_MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Email, LIMITS } from './common.js';
+import { Email } from './common.js';
+import { LIMITS } from './constants.js';
 import { AdminRole } from './enums.js';
 import { PersonName, User } from './users.js';
 

@@ -1,17 +1,5 @@
 import { z } from 'zod';
-
-export const LIMITS = {
-  /** Largest JSON body the API accepts, in bytes. */
-  bodyBytes: 1024 * 1024,
-  userListDefault: 50,
-  userListMax: 100,
-  name: 100,
-  email: 254,
-  passwordMin: 8,
-  passwordMax: 128,
-  shortText: 200,
-  longText: 5000,
-} as const;
+import { LIMITS } from './constants.js';
 
 export const ErrorBody = z.object({ message: z.string() }).meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -29,6 +17,3 @@ export const Email = z
   .email({ message: 'email must be a valid e-mail address' })
   .max(LIMITS.email)
   .transform((value) => value.trim().toLowerCase());
-
-export const emailDomain = (email: string): string =>
-  email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -3,6 +3,7 @@ export * from './atlas.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './config.js';
+export * from './constants.js';
 export * from './enums.js';
 export * from './geocode.js';
 export * from './organizations.js';

@@ -29,6 +29,8 @@ export const Organization = z
     country: z.string().nullable(),
     phone_number: z.string().nullable(),
     website: z.string().nullable(),
+    /** The platform's own organization: it cannot be deleted. */
+    isInternal: z.boolean(),
   })
   .meta({ id: 'Organization' });
 export type Organization = z.infer<typeof Organization>;

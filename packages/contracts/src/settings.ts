@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common.js';
+import { LIMITS } from './constants.js';
 import { Password } from './auth.js';
 import { PersonName, User } from './users.js';
 

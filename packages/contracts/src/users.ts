@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDateTime, LIMITS } from './common.js';
+import { IsoDateTime } from './common.js';
+import { LIMITS } from './constants.js';
 import { AccountStatus, AdminRole, PlatformRole } from './enums.js';
 
 export const User = z

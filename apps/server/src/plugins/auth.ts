@@ -47,14 +47,12 @@ export const authPlugin = fp(
 
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized(INVALID_TOKEN_MESSAGE);
-      const user = await usersRepository.findById(db, claims.userId);
+      const found = await usersRepository.findWithOrganizationStatus(db, claims.userId);
+      const user = found?.user;
       if (!user || user.tokenVersion !== claims.tokenVersion || user.accountStatus !== 'ACTIVE') {
         throw unauthorized(INVALID_TOKEN_MESSAGE);
       }
-      const ownOrganization = await organizationsRepository.findById(db, user.organizationId);
-      if (!ownOrganization || ownOrganization.status !== 'ACTIVE') {
-        throw forbidden('Your organization is disabled');
-      }
+      if (found.organizationStatus !== 'ACTIVE') throw forbidden('Your organization is disabled');
 
       const platformAdmin = isPlatformAdmin(user, internalDomain);
       let organizationId = user.organizationId;

@@ -1,23 +1,9 @@
-import { TOAST_DURATION_MS } from '@/config/constants';
+import { ToastHost } from '@/components/ToastHost';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
-import { ThemeProvider, useTheme } from '@/lib/theme';
+import { ThemeProvider } from '@/lib/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Toaster
-      position="top-right"
-      duration={TOAST_DURATION_MS}
-      theme={resolvedTheme}
-      richColors
-      closeButton
-    />
-  );
-}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -25,7 +11,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
-        <ThemedToaster />
+        <ToastHost />
       </QueryClientProvider>
     </ThemeProvider>
   );

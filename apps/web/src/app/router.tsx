@@ -1,9 +1,11 @@
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { EventRedirect } from '@/features/events/components/EventRedirect';
+import { prefetchIncidents } from '@/lib/incidents-api';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomeRedirect, RedirectSignedInAdmin, RequireAdmin } from './routes/guards';
-import { lazyPage } from './routes/lazy-page';
+import { lazyPage, type LazyPage } from './routes/lazy-page';
 import { RootLayout } from './routes/RootLayout';
 import type { RouteHandle } from './routes/route-handle';
 
@@ -79,88 +81,89 @@ const BillingPage = lazyPage(
   'BillingPage',
 );
 
+/** A lazily loaded screen, whose code (and first data) the route handle fetches early. */
+const screen = (
+  Page: LazyPage,
+  handle: RouteHandle = {},
+  prefetchData?: (queryClient: QueryClient) => void,
+) => ({
+  element: <Page />,
+  handle: {
+    ...handle,
+    preload: (queryClient) => {
+      Page.preload();
+      prefetchData?.(queryClient);
+    },
+  } satisfies RouteHandle,
+});
+
 const atlasHandle: RouteHandle = { title: 'Atlas', navItem: 'atlas' };
 
 const adminRoutes: RouteObject[] = [
   // /admin, /admin/atlas and any unknown /admin path show Atlas (spec part 2).
-  { index: true, element: <AtlasPage />, handle: atlasHandle },
-  { path: paths.admin.atlas.path, element: <AtlasPage />, handle: atlasHandle },
+  { index: true, ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
+  { path: paths.admin.atlas.path, ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
   {
     path: paths.admin.events.path,
-    element: <EventsPage />,
-    handle: { title: 'Events', navItem: 'events' } satisfies RouteHandle,
+    ...screen(EventsPage, { title: 'Events', navItem: 'events' }, prefetchIncidents),
   },
   {
     path: paths.admin.event.path,
-    element: <EventPage />,
-    handle: { title: 'Event', navItem: 'events' } satisfies RouteHandle,
+    ...screen(EventPage, { title: 'Event', navItem: 'events' }),
   },
   {
     path: paths.admin.insights.path,
-    element: <InsightsPage />,
-    handle: { title: 'Insights', navItem: 'insights' } satisfies RouteHandle,
+    ...screen(InsightsPage, { title: 'Insights', navItem: 'insights' }),
   },
   {
     path: paths.admin.plans.path,
-    element: <PlansPage />,
-    handle: { title: 'Plans', navItem: 'plans' } satisfies RouteHandle,
+    ...screen(PlansPage, { title: 'Plans', navItem: 'plans' }),
   },
   {
     path: paths.admin.profile.path,
-    element: <ProfilePage />,
-    handle: { title: 'User Profile' } satisfies RouteHandle,
+    ...screen(ProfilePage, { title: 'User Profile' }),
   },
   {
     path: paths.admin.security.path,
-    element: <SecurityPage />,
-    handle: { title: 'Security' } satisfies RouteHandle,
+    ...screen(SecurityPage, { title: 'Security' }),
   },
   {
     path: paths.admin.notifications.path,
-    element: <NotificationsPage />,
-    handle: { title: 'Notifications' } satisfies RouteHandle,
+    ...screen(NotificationsPage, { title: 'Notifications' }),
   },
   {
     path: paths.admin.platformSetup.path,
-    element: <PlatformSetupPage />,
-    handle: { title: 'Platform Setup' } satisfies RouteHandle,
+    ...screen(PlatformSetupPage, { title: 'Platform Setup' }),
   },
   {
     path: paths.admin.teamMembers.path,
-    element: <TeamMembersPage />,
-    handle: { title: 'Team Members' } satisfies RouteHandle,
+    ...screen(TeamMembersPage, { title: 'Team Members' }),
   },
   {
     path: paths.admin.teamMember.path,
-    element: <TeamMemberPage />,
-    handle: { title: 'Team Member' } satisfies RouteHandle,
+    ...screen(TeamMemberPage, { title: 'Team Member' }),
   },
   {
     path: paths.admin.teamGroups.path,
-    element: <TeamGroupsPage />,
-    handle: { title: 'Team Groups' } satisfies RouteHandle,
+    ...screen(TeamGroupsPage, { title: 'Team Groups' }),
   },
   {
     path: paths.admin.organizations.path,
-    element: <OrganizationsPage />,
-    handle: { title: 'Organizations' } satisfies RouteHandle,
+    ...screen(OrganizationsPage, { title: 'Organizations' }),
   },
   {
     path: paths.admin.organizationNew.path,
-    element: <OrganizationCreatePage />,
-    handle: { title: 'Add Organization' } satisfies RouteHandle,
+    ...screen(OrganizationCreatePage, { title: 'Add Organization' }),
   },
   {
     path: paths.admin.organizationEdit.path,
-    element: <OrganizationEditPage />,
-    handle: { title: 'Edit Organization' } satisfies RouteHandle,
+    ...screen(OrganizationEditPage, { title: 'Edit Organization' }),
   },
   {
     path: paths.admin.billing.path,
-    element: <BillingPage />,
-    handle: { title: 'Billing & Plans' } satisfies RouteHandle,
+    ...screen(BillingPage, { title: 'Billing & Plans' }),
   },
-  { path: '*', element: <AtlasPage />, handle: atlasHandle },
+  { path: '*', ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
 ];
 
 export const routes: RouteObject[] = [
@@ -188,23 +191,19 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.googleCallback.path,
-        element: <GoogleCallbackPage />,
-        handle: { title: 'Google Sign In' } satisfies RouteHandle,
+        ...screen(GoogleCallbackPage, { title: 'Google Sign In' }),
       },
       {
         path: paths.privacy.path,
-        element: <PrivacyPage />,
-        handle: { title: 'Privacy Policy' } satisfies RouteHandle,
+        ...screen(PrivacyPage, { title: 'Privacy Policy' }),
       },
       {
         path: paths.terms.path,
-        element: <TermsPage />,
-        handle: { title: 'Terms of Service' } satisfies RouteHandle,
+        ...screen(TermsPage, { title: 'Terms of Service' }),
       },
       {
         path: paths.acceptInvite.path,
-        element: <AcceptInvitePage />,
-        handle: { title: 'Accept invitation' } satisfies RouteHandle,
+        ...screen(AcceptInvitePage, { title: 'Accept invitation' }),
       },
       { path: paths.eventShortcut.path, element: <EventRedirect /> },
       {
@@ -214,6 +213,7 @@ export const routes: RouteObject[] = [
             <AdminLayout />
           </RequireAdmin>
         ),
+        handle: { preload: () => AdminLayout.preload() } satisfies RouteHandle,
         children: adminRoutes,
       },
       { path: '*', element: <HomeRedirect /> },

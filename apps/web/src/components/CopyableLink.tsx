@@ -1,7 +1,7 @@
 import { TEAM_MESSAGES } from '@/config/messages';
 import { Check, Copy } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from './ui/Button';
 import { Input } from './ui/Input';
 

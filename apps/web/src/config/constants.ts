@@ -1,4 +1,4 @@
-import { LIMITS } from '@meridian/contracts';
+import { LIMITS } from '@meridian/contracts/constants';
 
 export const PRODUCT_NAME = 'Meridian';
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@meridian/contracts';
+import { LIMITS } from '@meridian/contracts/constants';
 import { PRODUCT_NAME } from './constants';
 
 /** Every user-facing message of the specification (parts 5 and 8), with the product named. */

@@ -1,5 +1,4 @@
 import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
-import { RefreshResponse } from '@meridian/contracts';
 import type { z } from 'zod';
 import { getActiveOrganizationId } from './active-organization';
 import { apiUrl } from './api-base-url';
@@ -10,6 +9,7 @@ import {
   getRefreshToken,
   storeTokens,
 } from './auth-tokens';
+import { lazySchema } from './lazy-schema';
 
 export const ACT_AS_ORGANIZATION_HEADER = 'X-Act-As-Organization';
 
@@ -26,11 +26,14 @@ export class ApiError extends Error {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A zod schema, or a loader of one (see lazySchema) for the calls of the login page. */
+export type ReplySchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export type RequestOptions<T> = {
   method?: HttpMethod;
   body?: unknown;
   /** The shape of a successful reply; anything else is reported with `malformedMessage`. */
-  schema: z.ZodType<T>;
+  schema: ReplySchema<T>;
   /** Used when a failed reply carries no message of its own. */
   fallbackMessage: string | ((status: number) => string);
   malformedMessage?: string;
@@ -90,7 +93,8 @@ async function parseReply<T>(response: Response, options: RequestOptions<T>): Pr
   } catch {
     throw malformed;
   }
-  const parsed = options.schema.safeParse(body);
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw malformed;
   return parsed.data;
 }
@@ -122,7 +126,7 @@ async function exchangeRefreshToken(): Promise<string> {
   const reply = await publicRequest('/auth/refresh', {
     method: 'POST',
     body: { refreshToken },
-    schema: RefreshResponse,
+    schema: lazySchema('RefreshResponse'),
     fallbackMessage: AUTH_MESSAGES.refreshFailed,
     malformedMessage: AUTH_MESSAGES.refreshFailed,
   });

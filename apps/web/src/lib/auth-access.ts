@@ -1,4 +1,5 @@
-import { ADMIN_ROLES, PLATFORM_ADMIN_ROLES, type User } from '@meridian/contracts';
+import type { User } from '@meridian/contracts';
+import { ADMIN_ROLES, PLATFORM_ADMIN_ROLES } from '@meridian/contracts/constants';
 
 /** Who may enter /admin: a user holding an admin role on an active account. */
 export const hasAdminAccess = (user: User | null): user is User =>

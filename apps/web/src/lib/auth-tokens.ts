@@ -12,6 +12,9 @@ const listeners = new Set<SessionListener>();
 export const getAccessToken = (): string | null => localStore.get(STORAGE_KEYS.accessToken);
 export const getRefreshToken = (): string | null => localStore.get(STORAGE_KEYS.refreshToken);
 
+/** Both tokens are stored: the app starts by validating them (spec part 4). */
+export const hasStoredSession = (): boolean => Boolean(getAccessToken() && getRefreshToken());
+
 export function storeTokens(accessToken: string, refreshToken?: string): void {
   localStore.set(STORAGE_KEYS.accessToken, accessToken);
   if (refreshToken) localStore.set(STORAGE_KEYS.refreshToken, refreshToken);

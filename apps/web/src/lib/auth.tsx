@@ -1,10 +1,5 @@
 import { AUTH_MESSAGES } from '@/config/messages';
-import {
-  MessageResponse,
-  ValidateResponse,
-  type AuthResponse,
-  type User,
-} from '@meridian/contracts';
+import type { AuthResponse, User } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -16,15 +11,17 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { setActiveOrganizationId } from './active-organization';
 import { authenticatedRequest, publicRequest } from './api-client';
+import { lazySchema, preloadSchemas } from './lazy-schema';
 import { myProfileQuery } from './my-profile';
 import { useTheme } from './theme';
 import {
   clearTokens,
   getAccessToken,
   getRefreshToken,
+  hasStoredSession,
   storeTokens,
   subscribeToSession,
 } from './auth-tokens';
@@ -47,7 +44,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 async function validateStoredSession(): Promise<User> {
   const reply = await authenticatedRequest('/auth/validate', {
     method: 'POST',
-    schema: ValidateResponse,
+    schema: lazySchema('ValidateResponse'),
     fallbackMessage: AUTH_MESSAGES.validationFailed,
     malformedMessage: AUTH_MESSAGES.validationFailed,
   });
@@ -59,10 +56,11 @@ let restoringSession: Promise<User | null> | null = null;
 /** Validates the stored tokens once per page load, even when effects run twice. */
 function restoreSession(): Promise<User | null> {
   restoringSession ??= (async () => {
-    if (!getAccessToken() || !getRefreshToken()) {
+    if (!hasStoredSession()) {
       clearTokens();
       return null;
     }
+    preloadSchemas(); // fetched alongside the validation, which needs them for its reply
     try {
       return await validateStoredSession();
     } catch {
@@ -78,7 +76,7 @@ function revokeOnServer(accessToken: string, refreshToken: string | null): Promi
     method: 'POST',
     headers: { Authorization: `Bearer ${accessToken}` },
     body: refreshToken ? { refreshToken } : {},
-    schema: MessageResponse,
+    schema: lazySchema('MessageResponse'),
     fallbackMessage: 'Logout failed',
   });
 }

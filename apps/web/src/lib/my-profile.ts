@@ -1,12 +1,12 @@
 import { SETTINGS_MESSAGES } from '@/config/messages';
-import { ProfileResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authenticatedRequest } from './api-client';
+import { lazySchema } from './lazy-schema';
 
 export const getMyProfile = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/me/profile', {
-      schema: ProfileResponse,
+      schema: lazySchema('ProfileResponse'),
       fallbackMessage: SETTINGS_MESSAGES.loadProfile,
       signal,
     })

@@ -1,12 +1,12 @@
-import { PublicConfig } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicRequest } from './api-client';
+import { lazySchema } from './lazy-schema';
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],
   queryFn: ({ signal }) =>
     publicRequest('/config', {
-      schema: PublicConfig,
+      schema: lazySchema('PublicConfig'),
       fallbackMessage: 'Failed to load configuration',
       signal,
     }),

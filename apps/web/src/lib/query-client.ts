@@ -6,7 +6,7 @@ import {
   QUERY_STALE_TIME_MS,
 } from '@/config/constants';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from './api-client';
 
 declare module '@tanstack/react-query' {

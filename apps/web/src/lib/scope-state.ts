@@ -1,4 +1,5 @@
-import { SCOPES, type Scope } from '@meridian/contracts';
+import type { Scope } from '@meridian/contracts';
+import { SCOPES } from '@meridian/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 

@@ -18,6 +18,7 @@ export const toOrganizationDto = (row: OrganizationRow): Organization => ({
   country: row.country,
   phone_number: row.phoneNumber,
   website: row.website,
+  isInternal: row.isInternal,
 });
 
 const toColumns = (values: Omit<OrganizationValues, 'id'>) => ({
@@ -34,7 +35,8 @@ const toColumns = (values: Omit<OrganizationValues, 'id'>) => ({
   website: values.website,
 });
 
-const notDeleted = isNull(organizations.deletedAt);
+/** Soft-deleted organizations are hidden from every query. */
+export const notDeleted = isNull(organizations.deletedAt);
 
 export const organizationsRepository = {
   async findById(db: Executor, id: string): Promise<OrganizationRow | undefined> {

@@ -1,4 +1,8 @@
-import type { Organization, OrganizationValues } from '@meridian/contracts';
+import {
+  INTERNAL_ORGANIZATION_PROTECTED,
+  type Organization,
+  type OrganizationValues,
+} from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -10,7 +14,7 @@ export const ORGANIZATION_ERRORS = {
   platformAdminRequired: 'Only platform admins can manage organizations',
   slugTaken: 'Slug is already taken',
   idMismatch: 'id in the body does not match the URL',
-  internalProtected: 'The internal organization cannot be deleted',
+  internalProtected: INTERNAL_ORGANIZATION_PROTECTED,
 } as const;
 
 export class OrganizationsService {

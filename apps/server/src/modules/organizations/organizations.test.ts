@@ -88,6 +88,7 @@ describe('GET /api/admin/organizations/:id', () => {
         'country',
         'domain',
         'id',
+        'isInternal',
         'name',
         'phone_number',
         'slug',
@@ -270,7 +271,15 @@ describe('DELETE /api/admin/organizations/:id', () => {
       `/api/admin/organizations/${server.internalOrganizationId}`,
       { token: tokens.owner },
     );
-    expect(internal.status).toBe(409);
+    expect(internal).toMatchObject({
+      status: 409,
+      body: { message: 'The internal organization cannot be deleted' },
+    });
+    const list = await server.request<OrganizationListResponse>('GET', '/api/admin/organizations', {
+      token: tokens.owner,
+    });
+    const flagged = list.body.data.organizations.filter((organization) => organization.isInternal);
+    expect(flagged.map((organization) => organization.id)).toEqual([server.internalOrganizationId]);
     expect(
       (
         await server.request('DELETE', `/api/admin/organizations/${acmeId}`, {

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AdminRole, User } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { organizations, users } from '../../db/schema.js';
+import { notDeleted, type OrganizationRow } from '../organizations/organizations.repository.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -22,6 +23,22 @@ export const toUserDto = (row: UserRow): User => ({
 export const usersRepository = {
   async findById(db: Executor, id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  /**
+   * The user with their organization's status (null once it is deleted): the one query that
+   * each authenticated request makes.
+   */
+  async findWithOrganizationStatus(
+    db: Executor,
+    id: string,
+  ): Promise<{ user: UserRow; organizationStatus: OrganizationRow['status'] | null } | undefined> {
+    const [row] = await db
+      .select({ user: users, organizationStatus: organizations.status })
+      .from(users)
+      .leftJoin(organizations, and(eq(organizations.id, users.organizationId), notDeleted))
+      .where(eq(users.id, id));
     return row;
   },
 

@@ -1,4 +1,4 @@
-import { PLATFORM_ADMIN_ROLES, type User, type UserUpdate } from '@meridian/contracts';
+import { platformRoleChangeProblem, type User, type UserUpdate } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import { type Actor, administersActiveOrganization } from '../../lib/access.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -11,8 +11,6 @@ export const USER_MESSAGES = {
   adminRequired: 'Only an organization admin can manage users',
   notYourself: 'You cannot change or delete your own account here',
   lastAdmin: 'An organization needs at least one active admin',
-  platformRoleRequired: 'Only a platform admin can grant platform admin roles',
-  ownerRequired: 'Only a platform owner can grant or remove the owner role',
 } as const;
 
 /** Would this change leave the user's organization without an active ADMIN? */
@@ -41,7 +39,14 @@ export class UsersService {
       const target = await usersRepository.lockInOrganization(tx, actor.organizationId, id);
       if (!target) throw notFound(USER_MESSAGES.notFound);
       this.assertMayManage(actor, target);
-      if (change.role) this.assertMayGrantPlatformRole(actor, target, change.role);
+      const roleProblem = change.role
+        ? platformRoleChangeProblem(
+            { isPlatformAdmin: actor.isPlatformAdmin, role: actor.user.role },
+            target.role,
+            change.role,
+          )
+        : null;
+      if (roleProblem) throw forbidden(roleProblem);
       if (removesAnAdmin(target, change)) {
         const others = await usersRepository.countOtherActiveAdmins(
           tx,
@@ -90,15 +95,5 @@ export class UsersService {
   private assertMayManage(actor: Actor, target: UserRow): void {
     if (!administersActiveOrganization(actor)) throw forbidden(USER_MESSAGES.adminRequired);
     if (target.id === actor.user.id) throw conflict(USER_MESSAGES.notYourself);
-  }
-
-  private assertMayGrantPlatformRole(actor: Actor, target: UserRow, role: UserRow['role']): void {
-    const touchesOwner = role === 'OWNER' || target.role === 'OWNER';
-    if (touchesOwner && !(actor.isPlatformAdmin && actor.user.role === 'OWNER')) {
-      throw forbidden(USER_MESSAGES.ownerRequired);
-    }
-    const touchesAdmin =
-      PLATFORM_ADMIN_ROLES.includes(role) || PLATFORM_ADMIN_ROLES.includes(target.role);
-    if (touchesAdmin && !actor.isPlatformAdmin) throw forbidden(USER_MESSAGES.platformRoleRequired);
   }
 }

@@ -3,13 +3,10 @@ import { AUTH_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { SESSION_KEYS } from '@/config/storage-keys';
 import { publicRequest } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
 import { sessionStore } from '@/lib/storage';
-import {
-  AuthResponse,
-  emailDomain,
-  type GoogleExchangePayload,
-  type PublicConfig,
-} from '@meridian/contracts';
+import type { AuthResponse, GoogleExchangePayload, PublicConfig } from '@meridian/contracts';
+import { emailDomain } from '@meridian/contracts/constants';
 
 type GoogleSettings = NonNullable<PublicConfig['google']>;
 
@@ -86,7 +83,7 @@ export const exchangeGoogleCode = (payload: GoogleExchangePayload): Promise<Auth
   publicRequest('/auth/google', {
     method: 'POST',
     body: payload,
-    schema: AuthResponse,
+    schema: lazySchema('AuthResponse'),
     fallbackMessage: AUTH_MESSAGES.googleLoginFailedStatus,
     malformedMessage: AUTH_MESSAGES.googleLoginMalformed,
   });

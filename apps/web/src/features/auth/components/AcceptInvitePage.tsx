@@ -13,7 +13,7 @@ import type { InvitationLookupResponse } from '@meridian/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   acceptInviteFormSchema,
   useAcceptInvitation,

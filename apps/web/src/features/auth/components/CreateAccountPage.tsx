@@ -10,7 +10,7 @@ import { ACCOUNT_REQUEST_MESSAGES } from '@meridian/contracts';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   accountRequestFormSchema,
   useRequestAccount,

@@ -4,22 +4,25 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { loginFormSchema, type LoginFormValues } from '../api/login';
+import type { LoginFormValues } from '../api/login-form';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { usePasswordSignIn } from '../hooks/use-password-sign-in';
 import { useSignInError } from '../hooks/use-sign-in-error';
 import { AuthLayout } from './AuthLayout';
 import { GoogleIcon } from './GoogleIcon';
 
+// The form's rules (and zod with them) load with its first check, not with the page.
+const loginFormResolver: Resolver<LoginFormValues> = async (...check) =>
+  (await import('../api/login-form')).loginFormResolver(...check);
+
 export function LoginPage() {
   const signInError = useSignInError();
   const passwordSignIn = usePasswordSignIn(signInError.report);
   const googleSignIn = useGoogleSignIn(signInError.report);
   const form = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginFormResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
@@ -72,6 +75,8 @@ export function LoginPage() {
         variant="secondary"
         className="w-full"
         onClick={onGoogle}
+        onPointerEnter={googleSignIn.prepare}
+        onFocus={googleSignIn.prepare}
         disabled={googleSignIn.isRedirecting}
       >
         {googleSignIn.isRedirecting ? <Spinner className="size-4" /> : <GoogleIcon />}

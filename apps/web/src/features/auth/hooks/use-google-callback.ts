@@ -8,7 +8,7 @@ import { sessionStore } from '@/lib/storage';
 import type { AuthResponse } from '@meridian/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { exchangeGoogleCode, googleRedirectUri } from '../api/google-sign-in';
 
 class GoogleCallbackError extends Error {

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@/config/messages';
-import { publicConfigQuery, usePublicConfig } from '@/lib/public-config';
+import { publicConfigQuery } from '@/lib/public-config';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { buildGoogleAuthorizeUrl, googleEmailProblem } from '../api/google-sign-in';
@@ -7,8 +7,6 @@ import { messageOf } from './use-sign-in-error';
 
 /** Starts the Google redirect, after the allowed-domain checks of spec part 5. */
 export function useGoogleSignIn(reportError: (message: string) => void) {
-  // Loaded with the page, so that the click usually finds the settings already there.
-  usePublicConfig();
   const queryClient = useQueryClient();
   const [isRedirecting, setIsRedirecting] = useState(false);
 
@@ -36,5 +34,9 @@ export function useGoogleSignIn(reportError: (message: string) => void) {
     },
     [queryClient, reportError],
   );
-  return { start, isRedirecting };
+  /** Fetches the settings when the pointer or focus reaches the button, ahead of the click. */
+  const prepare = useCallback(() => {
+    void queryClient.prefetchQuery(publicConfigQuery);
+  }, [queryClient]);
+  return { start, prepare, isRedirecting };
 }

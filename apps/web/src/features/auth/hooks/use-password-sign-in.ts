@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/lib/auth';
 import { useCallback } from 'react';
-import { loginFormSchema, useLogin, type LoginFormValues } from '../api/login';
+import { useLogin } from '../api/login';
+import type { LoginFormValues } from '../api/login-form';
 import { messageOf } from './use-sign-in-error';
 
 /** Signs in with e-mail and password; the login route then sends an admin to the admin area. */
@@ -10,9 +11,10 @@ export function usePasswordSignIn(reportError: (message: string) => void) {
   const login = useLogin();
   const { mutateAsync } = login;
   const submit = useCallback(
+    /** The values as the form's resolver checked and trimmed them. */
     async (values: LoginFormValues) => {
       try {
-        signIn(await mutateAsync(loginFormSchema.parse(values)));
+        signIn(await mutateAsync(values));
       } catch (error) {
         reportError(messageOf(error, AUTH_MESSAGES.loginFailed));
       }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /** The login screen shows each error both inline and as a toast (spec part 8). */
 export function useSignInError() {

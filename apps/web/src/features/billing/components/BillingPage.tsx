@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { COMING_SOON } from '@/config/messages';
 import { cn } from '@/utils/cn';
 import { Building2, Check, CreditCard, Receipt } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   DEMO_BILLING_INFO,
   DEMO_CARD,

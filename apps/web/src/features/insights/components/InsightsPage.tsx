@@ -6,7 +6,7 @@ import { COMING_SOON } from '@/config/messages';
 import { cn } from '@/utils/cn';
 import { FileText, Sparkles } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 const CREATE_ACTIONS = ['Create Memo', 'Create Report', 'Create XXXXX'] as const;
 const TABS = ['Timeline', 'Analysis', 'Impact', 'Notes'] as const;

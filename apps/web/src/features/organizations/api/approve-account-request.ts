@@ -2,7 +2,7 @@ import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { AccountRequestApprovalResponse, type AccountRequestApproval } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { accountRequestsQuery } from './get-account-requests';
 import { useInvalidateOrganizations } from './get-organizations';
 

@@ -6,7 +6,7 @@ import {
   type OrganizationValues,
 } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
 
 export const createOrganization = async (values: OrganizationValues): Promise<Organization> => {

@@ -2,7 +2,7 @@ import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/me
 import { authenticatedRequest } from '@/lib/api-client';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
 
 /** A soft delete: the server disables and hides the organization and keeps its data. */

@@ -2,7 +2,7 @@ import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { accountRequestsQuery } from './get-account-requests';
 
 export const dismissAccountRequest = (id: string) =>

@@ -3,7 +3,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
-import type { Organization } from '@meridian/contracts';
+import { INTERNAL_ORGANIZATION_PROTECTED, type Organization } from '@meridian/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -43,7 +43,12 @@ export function OrganizationsTable({
             {organizations.map((organization) => (
               <tr key={organization.id} className="border-t border-border">
                 <th scope="row" className="px-4 py-3 font-medium">
-                  {organization.name}
+                  {organization.name}{' '}
+                  {organization.isInternal ? (
+                    <Badge tone="slate" className="ml-2">
+                      Internal
+                    </Badge>
+                  ) : null}
                 </th>
                 <td className="px-4 py-3 font-mono text-xs">{organization.slug}</td>
                 <td className="px-4 py-3">{orDash(organization.domain)}</td>
@@ -70,7 +75,10 @@ export function OrganizationsTable({
                       variant="secondary"
                       size="sm"
                       aria-label={`Delete ${organization.name}`}
-                      disabled={!canManage || deleteOrganization.isPending}
+                      disabled={
+                        !canManage || organization.isInternal || deleteOrganization.isPending
+                      }
+                      title={organization.isInternal ? INTERNAL_ORGANIZATION_PROTECTED : undefined}
                       onClick={() => setDeleting(organization)}
                       className="text-danger-text"
                     >

@@ -4,7 +4,7 @@ import { COMING_SOON } from '@/config/messages';
 import { SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { ClipboardList } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /** Events on the left, the plan area on the right (empty until plans exist; spec part 2). */
 export function PlansPage() {

@@ -5,7 +5,7 @@ import { storeTokens } from '@/lib/auth-tokens';
 import { myProfileQuery } from '@/lib/my-profile';
 import { AuthResponse, type PasswordChange } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { sessionsQuery } from './get-sessions';
 
 export const changePassword = (change: PasswordChange) =>

@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { sessionsQuery } from './get-sessions';
 
 export const revokeSession = (sessionId: string) =>

@@ -3,7 +3,7 @@ import { authenticatedRequest } from '@/lib/api-client';
 import { myProfileQuery } from '@/lib/my-profile';
 import { PreferencesResponse, type Preferences } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 export const savePreferences = (preferences: Preferences) =>
   authenticatedRequest('/me/preferences', {

@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/auth';
 import { myProfileQuery } from '@/lib/my-profile';
 import { ProfileResponse, type ProfileUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 export const updateProfile = (change: ProfileUpdate) =>
   authenticatedRequest('/me/profile', {

@@ -17,7 +17,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NameEditor } from './NameEditor';
 import { PreferencesForm } from './PreferencesForm';

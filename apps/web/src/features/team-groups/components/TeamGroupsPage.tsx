@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { COMING_SOON } from '@/config/messages';
 import { Plus, UsersRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { DEMO_GROUPS } from '../demo-groups';
 
 export function TeamGroupsPage() {

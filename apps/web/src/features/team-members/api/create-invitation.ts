@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { AdminRole, Email, InvitationCreateResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { USERS_QUERY_ROOT } from './get-users';
 

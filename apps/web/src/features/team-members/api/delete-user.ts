@@ -2,7 +2,7 @@ import { ADMIN_FALLBACK_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { USERS_QUERY_ROOT } from './get-users';
 
 export const deleteUser = (userId: string) =>

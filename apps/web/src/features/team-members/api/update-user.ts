@@ -3,7 +3,7 @@ import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { UserResponse, type User, type UserUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { userQuery } from './get-user';
 import { USERS_QUERY_ROOT } from './get-users';
 

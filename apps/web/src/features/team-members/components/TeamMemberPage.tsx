@@ -62,7 +62,7 @@ function changeOf(field: SettingField, value: string): UserUpdate | null {
 
 function ManageUser({ user, loadedAt }: { user: User; loadedAt: number }) {
   const navigate = useNavigate();
-  const { manageBlockedReason } = useTeamPermissions();
+  const { manageBlockedReason, platformRoleBlockedReason } = useTeamPermissions();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser({
     onDeleted: () => void navigate(paths.admin.teamMembers.getHref()),
@@ -70,6 +70,23 @@ function ManageUser({ user, loadedAt }: { user: User; loadedAt: number }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const blockedReason = manageBlockedReason(user);
   const disabled = blockedReason !== null || updateUser.isPending || deleteUser.isPending;
+  // Platform roles this user may not grant stay listed, greyed out, with the reason below.
+  const platformRoleReasons = new Map<string, string | null>(
+    PLATFORM_ROLES.filter((role) => role !== user.role).map((role) => [
+      role,
+      platformRoleBlockedReason(user, role),
+    ]),
+  );
+  const optionsFor = (setting: (typeof SETTINGS)[number]): SelectOption[] =>
+    setting.field === 'role'
+      ? setting.options.map((option) => ({
+          ...option,
+          disabled: Boolean(platformRoleReasons.get(option.value)),
+        }))
+      : [...setting.options];
+  const platformRoleNotes = blockedReason
+    ? []
+    : [...new Set([...platformRoleReasons.values()].filter((reason) => reason !== null))];
 
   const change = (field: SettingField, value: string) => {
     const update = changeOf(field, value);
@@ -102,13 +119,16 @@ function ManageUser({ user, loadedAt }: { user: User; loadedAt: number }) {
                 label={setting.label}
                 value={user[setting.field]}
                 onValueChange={(value) => change(setting.field, value)}
-                options={setting.options}
+                options={optionsFor(setting)}
                 disabled={disabled}
                 className="h-10 w-full"
               />
             </div>
           ))}
         </div>
+        {platformRoleNotes.map((note) => (
+          <PermissionNote key={note}>{note}</PermissionNote>
+        ))}
       </Card>
       <Card aria-labelledby="danger-heading" className="flex flex-col gap-3 p-5">
         <h2 id="danger-heading" className="text-base font-semibold">

@@ -1,16 +1,21 @@
 import { TEAM_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/lib/auth';
+import { isPlatformAdmin } from '@/lib/auth-access';
+import { usePublicConfig } from '@/lib/public-config';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
-import type { User } from '@meridian/contracts';
+import { platformRoleChangeProblem, type PlatformRole, type User } from '@meridian/contracts';
 
 /**
  * What the signed-in user may do on the team screens, mirroring the server: an ADMIN of the
- * organization (or a platform admin) invites and manages users, never their own account.
- * Each answer is null when allowed, otherwise the reason to show.
+ * organization (or a platform admin) invites and manages users, never their own account, and
+ * only platform admins grant the platform admin roles. Each answer is null when allowed,
+ * otherwise the reason to show.
  */
 export function useTeamPermissions() {
   const { user } = useAuth();
   const administers = useAdministersOrganization();
+  const internalDomain = usePublicConfig().data?.internalDomain;
+  const actor = user && { isPlatformAdmin: isPlatformAdmin(user, internalDomain), role: user.role };
 
   return {
     inviteBlockedReason: administers ? null : TEAM_MESSAGES.inviteAdminRequired,
@@ -19,5 +24,9 @@ export function useTeamPermissions() {
       if (target.id === user?.id) return TEAM_MESSAGES.manageNotYourself;
       return null;
     },
+    platformRoleBlockedReason: (target: Pick<User, 'role'>, role: PlatformRole): string | null =>
+      actor
+        ? platformRoleChangeProblem(actor, target.role, role)
+        : TEAM_MESSAGES.manageAdminRequired,
   };
 }
