@@ -140,7 +140,10 @@ async function pan(page: Page): Promise<number> {
   };
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  return frameTimes(page, async () => {
+  // MapView reports its camera on the container; the DOM-marker page has none to check.
+  const camera = page.locator('[data-center]').first();
+  const before = (await camera.count()) ? await camera.getAttribute('data-center') : null;
+  const median = await frameTimes(page, async () => {
     await page.mouse.move(x, y);
     await page.mouse.down();
     const started = performance.now();
@@ -150,6 +153,21 @@ async function pan(page: Page): Promise<number> {
     }
     await page.mouse.up();
   });
+  // A drag that moved nothing would measure idle frames: a broken figure, not a fast one. The
+  // camera is reported when the move ends, after the drag's inertia.
+  if (before !== null) {
+    await page
+      .waitForFunction(
+        (previous) =>
+          document.querySelector('[data-center]')?.getAttribute('data-center') !== previous,
+        before,
+        { timeout: 5_000 },
+      )
+      .catch(() => {
+        throw new Error('the pan did not move the map');
+      });
+  }
+  return median;
 }
 
 export type MapFigures = {
