@@ -160,6 +160,9 @@ describe('the admin header', () => {
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('User Profile');
     await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Security');
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/security');
   });

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export type LazyPage = ComponentType & {
   /** Fetches the screen's chunk ahead of its first render. */
@@ -30,6 +30,11 @@ export function lazyPage<Name extends string, Module extends Record<Name, Compon
   const Suspending = lazy(async (): Promise<{ default: ComponentType }> => ({
     default: (await loadOnce())[name],
   }));
-  const Page = () => createElement(loaded ?? Suspending);
+  const Page = () => {
+    // Chosen once per mount: switching from Suspending to the loaded component on a later
+    // render would remount the whole screen.
+    const [Component] = useState(() => loaded ?? Suspending);
+    return createElement(Component);
+  };
   return Object.assign(Page, { preload: () => void loadOnce().catch(() => undefined) });
 }
