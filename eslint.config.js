@@ -1,8 +1,98 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/*
+ * Import boundaries (STYLE.md conventions 1-3). eslint-plugin-import-x's no-restricted-paths
+ * compares resolved files, not import strings, so an `@/` alias, a relative path and a `.js`
+ * suffix on a .ts file are all caught alike; it supports ESLint 10 and Node 20, and its
+ * no-cycle comes with it. An import the resolver cannot find is not checked, hence the
+ * TypeScript resolver reading each package's tsconfig (paths, extensions).
+ */
+const web = 'apps/web/src';
+const server = 'apps/server/src';
+const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another: lift what both need into src/lib or src/components.',
+  })),
+  {
+    target: [`${web}/components`, `${web}/lib`, `${web}/config`, `${web}/utils`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared code never imports features/ or app/ (shared → features → app).',
+  },
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'Features never import app/ (shared → features → app).',
+  },
+];
+
+const serverZones = [
+  {
+    target: `${server}/lib`,
+    from: `${server}/modules`,
+    message: 'lib/ sits below the modules: move the shared piece into lib/ instead.',
+  },
+  {
+    target: `${server}/plugins`,
+    from: `${server}/**/*.repository.ts`,
+    message: 'Plugins reach data through a service, never a repository.',
+  },
+];
+
+const packageZones = [
+  {
+    target: 'apps/web',
+    from: ['apps/server', 'bench', 'e2e'],
+    message: 'Web and server share only @meridian/contracts.',
+  },
+  {
+    target: 'apps/server',
+    from: ['apps/web', 'bench', 'e2e'],
+    message: 'Web and server share only @meridian/contracts.',
+  },
+  {
+    target: 'packages/contracts',
+    from: ['apps', 'bench', 'e2e'],
+    message: 'Contracts depend on no app.',
+  },
+  {
+    // Browser tests and benchmarks drive the built server over HTTP; from its source they use
+    // only the test harness and what they need to seed a store.
+    target: ['e2e', 'bench'],
+    from: 'apps/server',
+    except: [
+      './src/test',
+      './src/bootstrap/demo-data.ts',
+      './src/bootstrap/demo/random.ts',
+      './src/bootstrap/platform.ts',
+      './src/config.ts',
+      './src/db/client.ts',
+      './src/db/schema.ts',
+      './src/lib/passwords.ts',
+    ],
+    message: 'e2e/ and bench/ use only the server test harness and the seeding code.',
+  },
+];
+
+const restrictedPaths = (zones) => [
+  'error',
+  { basePath: import.meta.dirname, zones: [...webZones, ...zones, ...packageZones] },
+];
 
 export default tseslint.config(
   {
@@ -22,9 +112,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.config.ts', 'apps/*/*.config.ts', 'packages/*/src/*.test.ts'],
-          // Config files and the contracts' tests (kept out of the package build) sit outside
-          // every tsconfig; they resolve packages the way Node does.
+          allowDefaultProject: [
+            '*.config.ts',
+            'apps/*/*.config.ts',
+            'packages/*/src/*.test.ts',
+            'scripts/*.test.ts',
+          ],
+          // Config files, the contracts' tests (kept out of the package build) and the lint
+          // rules' test sit outside every tsconfig; they resolve packages the way Node does.
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,
@@ -42,6 +137,32 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['../../../*'], message: 'Use a path alias instead of ../../..' }] },
       ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, no-cycle skips .ts and .tsx files when it follows imports.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/web',
+            'apps/server',
+            'packages/contracts',
+            'e2e',
+            'bench',
+            'bench/web',
+          ].map((folder) => `${import.meta.dirname}/${folder}/tsconfig.json`),
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths(serverZones),
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

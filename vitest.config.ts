@@ -26,10 +26,11 @@ export default defineConfig({
         },
       },
       {
-        // The web app's pure logic (URL rules, retry policy); its screens are tested in e2e/.
+        // The web app's pure logic (URL rules, retry policy) and the lint rules that keep the
+        // code's import boundaries; its screens are tested in e2e/.
         extends: true,
         resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'scripts/*.test.ts'] },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [

@@ -20,6 +20,13 @@ export type Endpoint = {
 export const endpoints = (options: BenchOptions): Endpoint[] => [
   { name: 'validate', method: 'POST', path: '/api/auth/validate', connections: 10 },
   { name: 'events', method: 'GET', path: '/api/atlas/events?scope=ORG', connections: 10 },
+  // The Events screen's first page (issue 13): the request a first visit waits for.
+  {
+    name: 'events-page',
+    method: 'GET',
+    path: '/api/atlas/events?scope=ORG&limit=50',
+    connections: 10,
+  },
   {
     name: 'shipments',
     method: 'GET',
@@ -28,6 +35,44 @@ export const endpoints = (options: BenchOptions): Endpoint[] => [
   },
   { name: 'users', method: 'GET', path: '/api/admin/users?limit=50', connections: 10 },
 ];
+
+export type WriteFigures = { count: number; p50: number; p95: number; max: number };
+
+/**
+ * Recording incidents one after another as a manager would (POST /api/incidents, each with a
+ * CREATED timeline entry and an audit row in one transaction): the latency of each.
+ */
+export async function benchIncidentWrites(
+  baseUrl: string,
+  session: Session,
+  count: number,
+): Promise<WriteFigures> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/incidents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        title: `Bench incident ${i}`,
+        description: 'Recorded by the benchmark',
+        severity: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'][i % 4],
+        type: 'PORT_CONGESTION',
+        location: { lat: 51.9 + (i % 10) / 100, lng: 4.4, countryCode: 'NL' },
+      }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 201) throw new Error(`POST /api/incidents: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  const sorted = times.toSorted((a, b) => a - b);
+  const at = (share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+  return { count, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
+}
 
 export type LoadFigures = { rps: number; p50: number; p99: number; bytes: number };
 export type EndpointResult = {

@@ -11,18 +11,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi } from './api.js';
+import { benchApi, benchIncidentWrites } from './api.js';
 import { benchEvents, benchMap, buildBenchPage, launchBrowser } from './browser.js';
 import { benchColdStart } from './cold-start.js';
+import { benchExposure } from './exposure.js';
+import { benchAlerts } from './alerts.js';
+import { benchFeeds } from './feeds.js';
 import { log } from './log.js';
 import { parseOptions } from './options.js';
 import { lighthouseScores, pageWeights } from './pages.js';
 import { renderApi, renderReport, type StoreResults } from './report.js';
-import { repoRoot, seedStore, signIn, startServer } from './world.js';
+import { repoRoot, seedStore, signIn, startServer, waitForBackgroundWork } from './world.js';
 
 const options = parseOptions(process.argv.slice(2));
 const LIGHTHOUSE_PAGES = ['/admin/events', '/login'];
 const startedAt = new Date();
+/** Incidents recorded one by one for the write latency. */
+const writeCount = options.quick ? 20 : 200;
 log.info(
   {
     cpus: os.cpus().length,
@@ -42,8 +47,10 @@ if (options.only === 'api') {
   const store = await seedStore(options.size, undefined);
   const server = await startServer(store);
   try {
-    const api = await benchApi(server.baseUrl, await signIn(server.baseUrl), options);
-    const stores = [{ store: 'the embedded database (PGlite)', api }];
+    const session = await signIn(server.baseUrl);
+    const api = await benchApi(server.baseUrl, session, options);
+    const writes = await benchIncidentWrites(server.baseUrl, session, writeCount);
+    const stores = [{ store: 'the embedded database (PGlite)', api, writes }];
     process.stdout.write(`\n${renderApi(stores, options).join('\n')}\n`);
   } finally {
     await server.stop();
@@ -92,7 +99,11 @@ try {
   stores.push({
     store: 'the embedded database (PGlite)',
     api: await benchApi(server.baseUrl, session, options),
+    writes: await benchIncidentWrites(server.baseUrl, session, writeCount),
   });
+  // The writes queued exposure recomputes: the pages are measured once they are done.
+  const drainMs = await waitForBackgroundWork(server.baseUrl);
+  log.info({ ms: Math.round(drainMs) }, 'background work after the writes finished');
 
   const browser = await launchBrowser();
   try {
@@ -111,6 +122,9 @@ try {
       : null;
     await server.stop();
     const coldStart = await benchColdStart(store, options.quick ? 1 : 3);
+    const exposure = benchExposure(options);
+    const feeds = await benchFeeds(options);
+    const alerts = await benchAlerts(options);
 
     if (options.postgresUrl) {
       log.info('seeding PostgreSQL (BENCH_DATABASE_URL)');
@@ -121,6 +135,7 @@ try {
         stores.push({
           store: 'PostgreSQL',
           api: await benchApi(pgServer.baseUrl, pgSession, options),
+          writes: await benchIncidentWrites(pgServer.baseUrl, pgSession, writeCount),
         });
       } finally {
         await pgServer.stop();
@@ -137,6 +152,9 @@ try {
       weights,
       lighthouse,
       coldStart,
+      exposure,
+      feeds,
+      alerts,
     });
     process.stdout.write(`\n${report}\n`);
     await mkdir(path.join(repoRoot, 'bench-results'), { recursive: true });

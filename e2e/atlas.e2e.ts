@@ -1,14 +1,27 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { organizations } from '../apps/server/src/db/schema';
+import { OWNER_EMAIL, TEST_PASSWORD } from '../apps/server/src/test/test-server';
 import { useAtlasWorld, type WorldAccount } from './support/atlas-world';
 import {
   expectAccessible,
   saveScreenshot,
   signIn,
+  STORAGE_KEYS,
   useBrowser,
+  writeStorage,
   type SignedInPageOptions,
 } from './support/browser';
-import { camera, mapOf, screenPoint, waitForMapReady } from './support/map';
+import {
+  camera,
+  hoverText,
+  mapOf,
+  screenPoint,
+  waitForMapPainted,
+  waitForMapReady,
+  waitForPointsDrawn,
+} from './support/map';
 
 const world = useAtlasWorld();
 const browser = useBrowser();
@@ -67,34 +80,66 @@ describe('Atlas map', () => {
       if (request.url().includes('/api/geocode')) geocodeCalls.push(request.url());
     });
     await signIn(page, world().cirrus.viewer);
+    // Platform Setup shows the organization Atlas reads (the same query): once it is on screen,
+    // Atlas opens with it loaded, and would ask for a geocode as it mounts, before its map is ready.
+    await page.getByRole('button', { name: /^Open user menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Platform Setup' }).click();
+    await page.getByRole('definition').filter({ hasText: 'Cirrus Supply' }).waitFor();
+    await page.getByRole('link', { name: 'Atlas', exact: true }).click();
     await waitForMapReady(page);
     await page.getByText('No incidents found for this scope.').waitFor();
-    await page.waitForTimeout(500);
     expect(geocodeCalls).toEqual([]);
     expect(await camera(page)).toEqual({ lat: 20, lng: 0, zoom: 2 });
+  });
+
+  it('recentres on an address edited a moment ago, without a reload', async () => {
+    const { id } = await world().server.createOrganization('Delta Carriers');
+    await world()
+      .server.database.db.update(organizations)
+      .set({ country: 'Norway' })
+      .where(eq(organizations.id, id));
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await page.goto('/login');
+    await writeStorage(page, STORAGE_KEYS.activeOrganizationId, id);
+    await signIn(page, { email: OWNER_EMAIL, password: TEST_PASSWORD });
+    await waitForMapReady(page);
+    // Norway, a bare country: Atlas has now loaded the organization with its old address.
+    await expect.poll(async () => (await camera(page)).zoom, { timeout: 15_000 }).toBe(4);
+
+    await page.getByRole('button', { name: /^Open user menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Organizations' }).click();
+    await page.getByRole('link', { name: 'Edit Delta Carriers' }).click();
+    await page.getByLabel('City').fill('Rotterdam');
+    await page.getByLabel('Country').fill('Netherlands');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
+    await page.getByRole('link', { name: 'Atlas', exact: true }).click();
+
+    await waitForMapReady(page);
+    await expect.poll(async () => (await camera(page)).zoom, { timeout: 15_000 }).toBe(8);
+    const view = await camera(page);
+    expect(view.lat).toBeCloseTo(51.9, 0);
+    expect(view.lng).toBeCloseTo(4.5, 0);
   });
 
   it('titles a shipment "Shipment {id}" and an incident with its title on hover', async () => {
     const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
     await waitForMapReady(page);
+    await waitForPointsDrawn(page, { shipments: 3, incidents: 4 });
     const newYork = await screenPoint(page, 40.7128, -74.006);
-    await page.mouse.move(newYork.x, newYork.y);
-    await expect.poll(() => page.locator('.maplibregl-popup').innerText()).toBe('Shipment ACME-3');
+    expect(await hoverText(page, newYork)).toBe('Shipment ACME-3');
     const felixstowe = await screenPoint(page, 51.9617, 1.3513);
-    await page.mouse.move(felixstowe.x, felixstowe.y);
-    await expect
-      .poll(() => page.locator('.maplibregl-popup').innerText())
-      .toBe('Port strike in Felixstowe');
+    expect(await hoverText(page, felixstowe)).toBe('Port strike in Felixstowe');
   });
 
   it('groups nearby shipments into a cluster titled with its count, which zooms in on click', async () => {
     const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
     await waitForMapReady(page);
+    await waitForPointsDrawn(page, { shipments: 3, incidents: 4 });
     // ACME-1 (Felixstowe) and ACME-2 (London) are a few pixels apart at zoom 2; the cluster sits
     // between them. Aim at its west side, away from the Felixstowe incident drawn on top.
     const cluster = await screenPoint(page, 51.78, 0.54);
-    await page.mouse.move(cluster.x - 5, cluster.y);
-    await expect.poll(() => page.locator('.maplibregl-popup').innerText()).toBe('2 shipments');
+    expect(await hoverText(page, { x: cluster.x - 5, y: cluster.y })).toBe('2 shipments');
     await page.mouse.click(cluster.x - 5, cluster.y);
     await expect.poll(async () => (await camera(page)).zoom).toBeGreaterThan(2);
   });
@@ -108,7 +153,7 @@ describe('Atlas map', () => {
     await page.getByRole('heading', { level: 1, name: 'Road closure near Lyon' }).waitFor();
   });
 
-  it('filters the layers: Shipments hides incidents, Incidents hides shipments, Suppliers shows nothing', async () => {
+  it('filters the layers: Shipments hides incidents, Incidents hides shipments, Suppliers shows its sites (none here)', async () => {
     const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
     const map = await waitForMapReady(page);
     expect(await map.getAttribute('data-visible-layers')).toBe('shipments incidents');
@@ -122,8 +167,9 @@ describe('Atlas map', () => {
     await choose('Incidents');
     await expect.poll(() => map.getAttribute('data-visible-layers')).toBe('incidents');
     await choose('Suppliers');
+    // No sites in this organization: the layer is empty, and the summary says so.
     await expect.poll(() => map.getAttribute('data-visible-layers')).toBe('');
-    await page.getByText('No supplier data yet').waitFor();
+    await page.getByText('No located sites yet').waitFor();
     await choose('All');
     await expect.poll(() => map.getAttribute('data-visible-layers')).toBe('shipments incidents');
   });
@@ -259,7 +305,8 @@ describe('Atlas appearance', () => {
       prepare: blockGeocoding,
     });
     const map = await waitForMapReady(page);
-    await page.waitForTimeout(1500);
+    const acmePoints = { shipments: 3, incidents: 4 };
+    await waitForMapPainted(page, { theme: 'dark', ...acmePoints });
     const dark = await map.screenshot();
     await saveScreenshot(page, 'atlas-dark');
     // Dark → system, which follows the light colour scheme of this browser.
@@ -267,7 +314,7 @@ describe('Atlas appearance', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.className))
       .toContain('light');
-    await page.waitForTimeout(1000);
+    await waitForMapPainted(page, { theme: 'light', ...acmePoints });
     const light = await map.screenshot();
     expect(light.equals(dark)).toBe(false);
     await saveScreenshot(page, 'atlas-light');
@@ -284,7 +331,7 @@ describe('Atlas appearance', () => {
     const mapBox = await map.boundingBox();
     const feedBox = await feedHeading.boundingBox();
     expect(mapBox && feedBox && feedBox.y >= mapBox.y + mapBox.height - 1).toBe(true);
-    await page.waitForTimeout(1000);
+    await waitForMapPainted(page, { theme: 'dark', shipments: 3, incidents: 4 });
     await saveScreenshot(page, 'atlas-phone');
   });
 });

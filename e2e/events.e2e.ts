@@ -8,6 +8,7 @@ import {
   useBrowser,
   type SignedInPageOptions,
 } from './support/browser';
+import { waitForMapPainted } from './support/map';
 
 const world = useAtlasWorld();
 const browser = useBrowser();
@@ -148,7 +149,7 @@ describe('Events page', () => {
     expect((await cardTitles(page))[0]).toBe('Suez Canal transit delays');
     expect(await page.getByText('Warehouse fire in Oslo').count()).toBe(0);
     await page.getByRole('tab', { name: 'My Organization' }).click();
-    await expect.poll(() => requests).toEqual(['?scope=GLOBAL', '?scope=ORG']);
+    await expect.poll(() => requests).toEqual(['?scope=GLOBAL&limit=50', '?scope=ORG&limit=50']);
     await expect.poll(() => page.getByText('Suez Canal transit delays').count()).toBe(0);
   });
 
@@ -167,8 +168,14 @@ describe('Events page', () => {
       status: 'OPEN',
       updatedAt: new Date('2025-09-23T06:00:00Z'),
     });
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/atlas/events') polls.push(request.url());
+    });
     await page.clock.fastForward(14_000);
-    await page.waitForTimeout(500);
+    // A request made after the fast-forward: by its answer, a poll started before it is seen.
+    await page.evaluate(() => fetch('/api/health').then((response) => response.status));
+    expect(polls).toEqual([]);
     expect(await cardTitles(page)).toEqual(['Warehouse fire in Oslo']);
     await page.clock.fastForward(1_500);
     await expect
@@ -208,7 +215,7 @@ describe('Events page', () => {
 });
 
 describe('Event page', () => {
-  it('redirects /events/{id} and shows the incident, its map and the shipments within 500 km', async () => {
+  it('redirects /events/{id} and shows the incident, its map and the shipments it reaches', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
     await signIn(page, world().acme.manager);
     await page.goto(`/events/${world().acme.incidents.strike}`);
@@ -219,19 +226,19 @@ describe('Event page', () => {
     await page.getByText(new Date('2025-09-20T10:00:00Z').toUTCString()).waitFor();
     await page.getByText(LONG_DESCRIPTION).waitFor();
     await page.locator('[data-testid="map"][data-state="ready"]').waitFor({ timeout: 20_000 });
-    const nearby = page.getByRole('heading', { name: 'Shipments within 500 km' });
-    await nearby.waitFor();
-    const rows = page.getByRole('table').getByRole('row');
-    // Header + ACME-1 (near Felixstowe) and ACME-2 (London); New York and Borealis's ship are not listed.
-    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByRole('heading', { name: /^Exposure/ }).waitFor();
+    const rows = page.getByRole('table', { name: 'Exposed shipments' }).getByRole('row');
+    // Header + ACME-1 (at Felixstowe, inside the 100 km radius); London (115 km), New York and
+    // Borealis's ship are not.
+    await expect.poll(() => rows.count()).toBe(2);
     const first = await rows.nth(1).innerText();
     expect(first).toContain('REF-ACME-1');
     expect(first).toContain('Shanghai → Felixstowe');
-    expect(first).toContain('SEA');
+    expect(first).toContain('In the area now');
     expect(first).toMatch(/\d+(\.\d)? km/);
-    expect(await rows.nth(2).innerText()).toContain('REF-ACME-2');
+    expect(await page.getByText('REF-ACME-2').count()).toBe(0);
     expect(await page.getByText('REF-BOR-1').count()).toBe(0);
-    await page.waitForTimeout(1000);
+    await waitForMapPainted(page, { theme: 'dark', shipments: 2, incidents: 1 });
     await saveScreenshot(page, 'event-page');
     await expectAccessible(page);
   });

@@ -19,6 +19,7 @@ const MENU_ENTRIES = [
   ['Platform Setup', '/admin/platform-setup'],
   ['Team Members', '/admin/team-members'],
   ['Team Groups', '/admin/team-groups'],
+  ['Suppliers', '/admin/suppliers'],
   ['Billing & Plans', '/admin/billing'],
 ] as const;
 

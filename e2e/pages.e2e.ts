@@ -7,6 +7,7 @@ import {
   signIn,
   STORAGE_KEYS,
   useBrowser,
+  waitForStillPage,
   writeStorage,
 } from './support/browser';
 import { ADMIN_SCREENS } from './support/screens';
@@ -37,8 +38,7 @@ async function usingTheme(page: Page, theme: (typeof THEMES)[number]) {
 }
 
 async function checkPage(page: Page, name: string, theme: string, layerSelector?: string) {
-  // Let toasts and transitions settle so the scan and the picture show the resting page.
-  await page.waitForTimeout(300);
+  await waitForStillPage(page);
   await expectAccessible(page, layerSelector);
   await saveScreenshot(page, `${name}-${theme}`);
 }

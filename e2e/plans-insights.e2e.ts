@@ -45,13 +45,22 @@ describe('Plans', () => {
     ]);
     const item = (title: string) =>
       eventsList(page).getByRole('button', { name: new RegExp(title) });
-    expect(await item('Port strike').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => item('Port strike').getAttribute('aria-pressed')).toBe('true');
     await eventsList(page).getByText('River levels close two container terminals.').waitFor();
     await item('Flooding').click();
-    expect(await item('Flooding').getAttribute('aria-pressed')).toBe('true');
+    // The selection goes through the URL (?incident=): it shows once the route has updated.
+    await expect.poll(() => item('Flooding').getAttribute('aria-pressed')).toBe('true');
     expect(await item('Port strike').getAttribute('aria-pressed')).toBe('false');
+    // The right pane holds the selected event's plans; "+ Create Plan" opens the plan form.
+    await page
+      .getByRole('region', { name: 'Plan' })
+      .getByText('No plans for this event yet.')
+      .waitFor();
     await page.getByRole('button', { name: '+ Create Plan' }).click();
-    await toast(page, 'Coming soon').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Create a response plan' });
+    await dialog.getByRole('combobox', { name: 'Event' }).filter({ hasText: 'Flooding' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await saveScreenshot(page, 'plans');
     await expectAccessible(page);
   });

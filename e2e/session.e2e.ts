@@ -12,6 +12,9 @@ import {
 
 const browser = useBrowser();
 
+/** The organization list, whatever page or search its query string asks for. */
+const organizationList = (url: URL) => url.pathname === '/api/admin/organizations';
+
 function recordRequests(page: Page, pathSuffix: string): Request[] {
   const requests: Request[] = [];
   page.on('request', (request) => {
@@ -68,7 +71,7 @@ describe('the 401 rule: refresh once, retry without the organization header', ()
     await signIn(page, fixtures().admin);
     const organizationId = await readStorage(page, STORAGE_KEYS.activeOrganizationId);
     let rejected = false;
-    await page.route('**/api/admin/organizations', async (route) => {
+    await page.route(organizationList, async (route) => {
       if (rejected) return route.continue();
       rejected = true;
       return route.fulfill({ status: 401, json: { message: 'Token expired' } });
@@ -89,7 +92,7 @@ describe('the 401 rule: refresh once, retry without the organization header', ()
   it('ends the session with "Authentication failed" when a call cannot be recovered', async () => {
     const page = await browser.newPage();
     await signIn(page, fixtures().admin);
-    await page.route('**/api/admin/organizations', (route) =>
+    await page.route(organizationList, (route) =>
       route.fulfill({ status: 401, json: { message: 'Unauthorized' } }),
     );
     await page.route('**/api/auth/refresh', (route) =>

@@ -8,6 +8,7 @@ import {
   signIn,
   STORAGE_KEYS,
   useBrowser,
+  waitForStillPage,
   writeStorage,
   type PageOptions,
 } from './support/browser';
@@ -408,7 +409,7 @@ describe.each(['dark', 'light'] as const)('in the %s theme', (theme) => {
   }
 
   async function check(page: Page, name: string, layer?: string) {
-    await page.waitForTimeout(300);
+    await waitForStillPage(page);
     await expectAccessible(page, layer);
     await saveScreenshot(page, `${name}-${theme}`);
   }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
 /** Browser tests: real Chromium against the built server and web app on a fresh database. */
 export default defineConfig({
@@ -7,8 +8,10 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
-    // One Chromium at a time: the machines that run these have two cores.
-    fileParallelism: false,
+    // Two files at a time, each worker with its own Chromium and shared server: the machines
+    // that run these have two cores, and the browser tests are most of the test run.
+    fileParallelism: E2E_WORKERS > 1,
+    maxWorkers: E2E_WORKERS,
     pool: 'forks',
     testTimeout: 45_000,
     hookTimeout: 90_000,

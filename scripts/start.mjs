@@ -38,7 +38,7 @@ step('Compiling the contracts and the server', 'npx', [
   'tsc',
   '-b',
   'packages/contracts',
-  'apps/server',
+  'apps/server/tsconfig.build.json',
 ]);
 
 const webSources = [

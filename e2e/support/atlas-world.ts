@@ -174,6 +174,8 @@ export function useAtlasWorld(): () => AtlasWorld {
       shipment('BOR-1', borealisId, 51.95, 1.3),
     ]);
 
+    // Incidents written straight to the table queue no exposure job: match them now.
+    await server.recomputeExposure();
     world = {
       server,
       baseUrl: server.url,

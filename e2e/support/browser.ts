@@ -2,13 +2,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import type { TestAccount } from './fixtures';
+import type { TestAccount, TestFixtures } from './fixtures';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
 const AXE_SCRIPT = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
 
-export const fixtures = () => inject('fixtures');
+/**
+ * The shared server of this worker: each of the (two) workers running test files side by
+ * side has one of its own, so no file sees another's changes.
+ */
+export const fixtures = (): TestFixtures => {
+  const all = inject('fixtures');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const mine = all[(Math.max(1, worker) - 1) % all.length];
+  if (!mine) throw new Error('No shared server was started');
+  return mine;
+};
 
 export const STORAGE_KEYS = {
   accessToken: 'meridian.accessToken',
@@ -26,6 +36,8 @@ export type PageOptions = {
   serviceWorkers?: 'allow' | 'block';
   /** Lets a test inject axe-core; the app itself must keep working under the real policy. */
   bypassCSP?: boolean;
+  /** Browser permissions granted up front, e.g. `notifications`. */
+  permissions?: string[];
 };
 
 export type SignedInPageOptions = PageOptions & {
@@ -72,10 +84,13 @@ export function useBrowser() {
         viewport: options.viewport ?? { width: 1280, height: 800 },
         serviceWorkers: options.serviceWorkers ?? 'block',
         bypassCSP: options.bypassCSP ?? false,
+        // An empty list would deny every permission rather than leave them to be asked.
+        ...(options.permissions ? { permissions: options.permissions } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      // Two workers share two cores: a step may wait on the other's work for a while.
+      page.setDefaultTimeout(15_000);
       return page;
     },
 
@@ -131,9 +146,16 @@ export async function expectAccessible(page: Page, layerSelector?: string) {
   const violations = await page.evaluate(async (selector) => {
     type AxeResult = { violations: AxeViolation[] };
     const { axe } = window as unknown as {
-      axe: { run: (context: Document | { include: string[] }) => Promise<AxeResult> };
+      axe: {
+        run: (context: { include?: string[]; exclude: string[][] }) => Promise<AxeResult>;
+      };
     };
-    const result = await axe.run(selector ? { include: [selector] } : document);
+    // Toasts stacked behind the front one are drawn under it, their text covered on purpose
+    // (hovering the stack spreads them out); the front toast is scanned like the rest.
+    const covered = [['[data-sonner-toast][data-front="false"]']];
+    const result = await axe.run(
+      selector ? { include: [selector], exclude: covered } : { exclude: covered },
+    );
     return result.violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,
@@ -147,6 +169,28 @@ export async function expectAccessible(page: Page, layerSelector?: string) {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
-export async function saveScreenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+/**
+ * Waits for the page at rest, as a scan or a picture should see it: web fonts loaded and every
+ * running CSS transition or animation finished (endless ones, a spinner's, are left out).
+ */
+export async function waitForStillPage(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === 'running' &&
+          animation.effect?.getComputedTiming().endTime !== Infinity,
+      );
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** The whole page, or with `viewport` only what is on screen (e.g. a dialog over a long page). */
+export async function saveScreenshot(page: Page, name: string, area: 'page' | 'viewport' = 'page') {
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: area === 'page',
+  });
 }

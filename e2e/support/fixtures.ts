@@ -24,7 +24,8 @@ export type TestFixtures = {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    fixtures: TestFixtures;
+    /** One server (and its accounts) per worker: `fixtures()` picks the worker's own. */
+    fixtures: TestFixtures[];
   }
 }
 
@@ -34,4 +35,13 @@ export const INTERNAL_DOMAIN = 'meridian.local';
 export const ADMIN_ACCOUNT = {
   email: `admin@${INTERNAL_DOMAIN}`,
   password: TEST_PASSWORD,
+} as const;
+
+/**
+ * Settings of every server the browser tests start: integrations may post to the receivers
+ * the tests run on loopback, and an incident's changes fold into a digest for 2 s only.
+ */
+export const ALERT_TEST_ENV = {
+  ALERTS_ALLOW_PRIVATE_URLS: '1',
+  ALERT_DIGEST_SECONDS: '2',
 } as const;

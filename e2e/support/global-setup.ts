@@ -11,6 +11,7 @@ import {
   type TestFixtures,
 } from './fixtures';
 import { startServer } from './server';
+import { E2E_WORKERS } from './workers';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
@@ -59,15 +60,19 @@ async function seed(baseUrl: string): Promise<TestFixtures> {
   };
 }
 
-/** Starts the built server on a free port with an empty database, and seeds test accounts. */
+/**
+ * Starts one built server per worker, each on a free port with an empty database, and seeds
+ * the same test accounts in each.
+ */
 export default async function setup(project: TestProject) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const { baseUrl, stop } = await startServer();
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const stopAll = () => Promise.all(servers.map((server) => server.stop())).then(() => undefined);
   try {
-    project.provide('fixtures', await seed(baseUrl));
+    project.provide('fixtures', await Promise.all(servers.map((server) => seed(server.baseUrl))));
   } catch (error) {
-    await stop();
+    await stopAll();
     throw error;
   }
-  return stop;
+  return stopAll;
 }

@@ -37,3 +37,60 @@ export async function screenPoint(
     y: box.y + box.height / 2 + y(lat) - y(view.lat),
   };
 }
+
+/**
+ * Waits until the map is ready for a picture: the basemap drawn, painted for the theme, and
+ * the points drawn (MapView sets these data-* attributes once the map is idle after each).
+ */
+export async function waitForMapPainted(
+  page: Page,
+  expected: { theme: 'light' | 'dark'; shipments: number; incidents: number },
+): Promise<void> {
+  await page
+    .locator(
+      [
+        '[data-testid="map"]',
+        '[data-basemap="drawn"]',
+        `[data-painted-theme="${expected.theme}"]`,
+        `[data-drawn-shipments="${expected.shipments}"]`,
+        `[data-drawn-incidents="${expected.incidents}"]`,
+      ].join(''),
+    )
+    .waitFor({ timeout: 20_000 });
+}
+
+/** Waits until the given numbers of shipments and incidents are on screen (map idle after setData). */
+export async function waitForPointsDrawn(
+  page: Page,
+  expected: { shipments: number; incidents: number },
+): Promise<void> {
+  await page
+    .locator(
+      `[data-testid="map"][data-drawn-shipments="${expected.shipments}"][data-drawn-incidents="${expected.incidents}"]`,
+    )
+    .waitFor({ timeout: 20_000 });
+}
+
+/**
+ * The text of the map's hover popup over a point. MapLibre answers mouse moves, not positions:
+ * a move that lands before a layer's tiles are placed shows nothing, and nothing moves again.
+ * So each try leaves the point and comes back, until the popup appears (or the timeout).
+ */
+export async function hoverText(
+  page: Page,
+  point: { x: number; y: number },
+  timeout = 15_000,
+): Promise<string> {
+  const popup = page.locator('.maplibregl-popup');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await page.mouse.move(point.x + 40, point.y + 40);
+    await page.mouse.move(point.x, point.y, { steps: 2 });
+    try {
+      await popup.waitFor({ timeout: 1_000 });
+      return await popup.innerText();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}

@@ -15,4 +15,5 @@ export const ADMIN_SCREENS = [
   ['/admin/organizations/new', 'Add Organization'],
   ['/admin/organizations/00000000-0000-4000-8000-000000000001/edit', 'Edit Organization'],
   ['/admin/billing', 'Billing & Plans'],
+  ['/admin/suppliers', 'Suppliers'],
 ] as const;

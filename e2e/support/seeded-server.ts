@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { ALERT_TEST_ENV } from './fixtures';
 import {
   OWNER_EMAIL,
   startTestServer,
@@ -24,7 +25,11 @@ export function useSeededServer<T>(
   let state: { server: TestServer; baseUrl: string; data: T } | undefined;
 
   beforeAll(async () => {
-    const server = await startTestServer({ NODE_ENV: 'production', WEB_DIST_DIR: webDist });
+    const server = await startTestServer({
+      NODE_ENV: 'production',
+      WEB_DIST_DIR: webDist,
+      ...ALERT_TEST_ENV,
+    });
     state = { server, baseUrl: server.url, data: await seed(server) };
   });
 

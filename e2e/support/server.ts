@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../../apps/server/src/test/server-readiness';
-import { ADMIN_ACCOUNT, INTERNAL_DOMAIN } from './fixtures';
+import { ADMIN_ACCOUNT, ALERT_TEST_ENV, INTERNAL_DOMAIN } from './fixtures';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -32,6 +32,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // No network here: the hazard feeds stay off.
+      FEEDS: 'none',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -44,6 +46,7 @@ export async function startServer(
       ACCOUNT_REQUESTS_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
       GOOGLE_CLIENT_ID: '',
+      ...ALERT_TEST_ENV,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

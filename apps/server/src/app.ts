@@ -1,4 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
+import { pino } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -8,6 +14,7 @@ import { LIMITS } from '@meridian/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { loggerOptions } from './lib/logger.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { Mailer } from './lib/mailer.js';
 import { OidcClient } from './lib/oidc.js';
 import { PasswordHasher } from './lib/passwords.js';
@@ -17,11 +24,45 @@ import { AccountRequestsService } from './modules/account-requests/account-reque
 import { atlasRoutes } from './modules/atlas/atlas.routes.js';
 import { AtlasService } from './modules/atlas/atlas.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { AccessService } from './modules/auth/access.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { GoogleSignInService } from './modules/auth/google-sign-in.service.js';
+import { backgroundWork } from './jobs/background.js';
+import { DeliveryWorker } from './jobs/alert-delivery.js';
+import { alertJobHandlers } from './jobs/alert-fanout.js';
+import { exposureJobHandlers } from './jobs/exposure-recompute.js';
+import { FeedPoller } from './jobs/feed-poller.js';
+import { type JobHandler, JobWorker } from './jobs/worker.js';
+import { buildChannels } from './modules/alerts/channels.js';
+import { DeliveryService } from './modules/alerts/delivery.service.js';
+import { endpointsRoutes } from './modules/alerts/endpoints.routes.js';
+import { EndpointsService } from './modules/alerts/endpoints.service.js';
+import { AlertFanOut } from './modules/alerts/fan-out.js';
+import { notificationsRoutes } from './modules/alerts/notifications.routes.js';
+import { NotificationsService } from './modules/alerts/notifications.service.js';
+import { AlertRaiser } from './modules/alerts/raise.js';
+import { IncidentAlerts } from './modules/incidents/incident-alerts.js';
+import { PlanAlerts } from './modules/plans/plan-alerts.js';
+import { PlanTemplatesService } from './modules/plans/plan-templates.service.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
+import { PlansService } from './modules/plans/plans.service.js';
+import { OverdueActions } from './jobs/overdue-actions.js';
+import { badRequest } from './lib/errors.js';
+import { NUL_MESSAGE, nulPath } from './lib/nul-guard.js';
+import { ExposureEngine } from './modules/exposure/exposure.engine.js';
+import { exposureRoutes } from './modules/exposure/exposure.routes.js';
+import { ExposureService } from './modules/exposure/exposure.service.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { incidentsRoutes } from './modules/incidents/incidents.routes.js';
+import { IncidentsService } from './modules/incidents/incidents.service.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
 import { GeocodeService } from './modules/geocode/geocode.service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { FeedReader } from './modules/feeds/feed-reader.js';
+import { sourcesRoutes } from './modules/feeds/sources.routes.js';
+import { SourcesService } from './modules/feeds/sources.service.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
 import { meRoutes } from './modules/me/me.routes.js';
@@ -30,10 +71,14 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { OrganizationsService } from './modules/organizations/organizations.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { OrganizationSettingsService } from './modules/settings/settings.service.js';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
+import { ShipmentsService } from './modules/shipments/shipments.service.js';
+import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { SitesService } from './modules/sites/sites.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
-import { authPlugin } from './plugins/auth.js';
+import { apiGuardPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -42,7 +87,12 @@ import { webAppPlugin } from './plugins/web-app.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: readonly { method: string; url: string }[];
+    /** This instance's background worker (its health is on GET /api/admin/jobs). */
+    jobWorker: JobWorker;
+    /** This instance's hazard feed poller (the sources' health is on GET /api/admin/sources). */
+    feedPoller: FeedPoller;
+    /** This instance's alert outbox sender (the channels' health is on GET /api/admin/integrations). */
+    deliveryWorker: DeliveryWorker;
   }
 }
 
@@ -51,6 +101,10 @@ export type AppDependencies = {
   db: Database;
   /** The signing key for access tokens (from JWT_SECRET or the database). */
   jwtSecret: string;
+  /** One hasher per process: its cap on running and queued hashes is process-wide. */
+  hasher?: PasswordHasher;
+  /** The process's logger (main.ts's, or a test's that reads the lines); else one from config. */
+  logger?: FastifyBaseLogger;
 };
 
 /** Builds the whole HTTP application; starting and stopping it is main.ts's job. */
@@ -58,19 +112,31 @@ export async function buildApp({
   config,
   db,
   jwtSecret,
+  hasher = new PasswordHasher(config.passwordHashing, 4, config.passwordHashQueue),
+  logger = pino(loggerOptions(config)),
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    loggerInstance: logger,
+    // Every log line of a request carries its id, and every answer names it (X-Request-Id).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: LIMITS.bodyBytes,
     // Errors the router raises before any route runs (a malformed URL, an over-long id) are bad input too.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'A path parameter is too long'
           : 'Malformed URL';
-      void reply.status(400).send({ message });
+      void reply.header(REQUEST_ID_HEADER, request.id).status(400).send({ message });
     },
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest n proxies, as proxy-addr does with a number.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // One line per request is noise at info level; debug and trace show them.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -80,13 +146,15 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; any other body type is a 415.
   app.removeContentTypeParser('text/plain');
+  // First of all hooks, so that answers from later ones (rate limit, auth) carry it too.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
-  // Every registered route, so the tenant matrix test can fail when one is missing from it.
-  const routes: { method: string; url: string }[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+  // PostgreSQL text cannot hold NUL: refused up front with where it was, never a 500 deep in SQL.
+  app.addHook('preValidation', async (request) => {
+    const at = nulPath(request.body);
+    if (at) throw badRequest(`${at.replace(/^body\.?/, '') || 'body'}: ${NUL_MESSAGE}`);
   });
 
   // Once closing, answers end their connection: a keep-alive client must not hold shutdown open.
@@ -98,7 +166,6 @@ export async function buildApp({
     if (closing) void reply.header('connection', 'close');
   });
 
-  const hasher = new PasswordHasher(config.passwordHashing);
   const tokens = new AccessTokens(jwtSecret);
   const oidc = config.google ? new OidcClient(config.google) : null;
 
@@ -110,13 +177,69 @@ export async function buildApp({
   });
   await app.register(import('@fastify/compress'), { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { db, tokens, internalDomain: config.internalDomain });
+  const throttle = new LoginThrottle(db);
+  // Background work (exposure recomputes, alert fan-out): claimed once across instances,
+  // resumed after a crash.
+  const handlers: Record<string, JobHandler> = {};
+  const worker = new JobWorker(db, handlers, app.log);
+  const background = backgroundWork(worker);
+  app.decorate('jobWorker', worker);
+  if (config.workers) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  // Alerts: raised with the change, fanned out by a job, delivered from the outbox.
+  const mailer = new Mailer(config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const channels = buildChannels(config.alerts, mailer);
+  const delivery = new DeliveryService(
+    db,
+    channels,
+    config.publicUrl ?? `http://localhost:${config.port}`,
+    app.log,
+    config.alerts.timeoutMs,
+  );
+  const deliveryWorker = new DeliveryWorker(delivery, app.log);
+  app.decorate('deliveryWorker', deliveryWorker);
+  if (config.workers) app.addHook('onReady', async () => deliveryWorker.start());
+  app.addHook('onClose', async () => deliveryWorker.stop());
+  const alerts = new AlertRaiser(background);
+  const exposureEngine = new ExposureEngine(db, alerts);
+  const fanOut = new AlertFanOut(
+    db,
+    background,
+    channels,
+    () => deliveryWorker.kick(),
+    config.alerts.digestWindowMs,
+  );
+  Object.assign(handlers, exposureJobHandlers(exposureEngine), alertJobHandlers(fanOut));
+  const planAlerts = new PlanAlerts(alerts);
+  // Actions past their due time: alerted once, by whichever instance finds them first.
+  const overdue = new OverdueActions(db, planAlerts, () => worker.kick(), app.log);
+  if (config.workers) app.addHook('onReady', async () => overdue.start());
+  app.addHook('onClose', async () => overdue.stop());
+  // The hazard feeds: each due source polled by exactly one instance, the schedule in the table.
+  const poller = new FeedPoller(
+    db,
+    new FeedReader(
+      db,
+      background,
+      { timeoutMs: config.feeds.timeoutMs, maxBytes: config.feeds.maxBytes },
+      app.log,
+    ),
+    app.log,
+  );
+  app.decorate('feedPoller', poller);
+  if (config.workers) app.addHook('onReady', async () => poller.start());
+  app.addHook('onClose', async () => poller.stop());
 
   await app.register(
     async (api) => {
+      // Private by default: every route below needs a valid access token unless it says public.
+      await api.register(apiGuardPlugin, {
+        access: new AccessService(db, tokens, config.internalDomain),
+      });
       await api.register(systemRoutes, { db, config, oidc });
       await api.register(authRoutes, {
-        auth: new AuthService(db, hasher, tokens, app.log, new LoginThrottle(db)),
+        auth: new AuthService(db, hasher, tokens, app.log, throttle),
         google: new GoogleSignInService(
           db,
           tokens,
@@ -124,13 +247,7 @@ export async function buildApp({
           oidc && { oidc, allowedDomain: config.google?.allowedDomain },
         ),
       });
-      const invitations = new InvitationsService(
-        db,
-        hasher,
-        tokens,
-        config.internalDomain,
-        new Mailer(config.mail, app.log),
-      );
+      const invitations = new InvitationsService(db, hasher, tokens, config.internalDomain, mailer);
       await api.register(invitationsRoutes, { invitations, publicUrl: config.publicUrl });
       await api.register(accountRequestsRoutes, {
         accountRequests: new AccountRequestsService(db, invitations),
@@ -140,10 +257,34 @@ export async function buildApp({
       await api.register(usersRoutes, { users: new UsersService(db) });
       await api.register(organizationsRoutes, { organizations: new OrganizationsService(db) });
       await api.register(atlasRoutes, { atlas: new AtlasService(db) });
-      await api.register(meRoutes, { me: new MeService(db, hasher, tokens) });
+      await api.register(incidentsRoutes, {
+        incidents: new IncidentsService(db, background, new IncidentAlerts(alerts)),
+      });
+      await api.register(notificationsRoutes, { notifications: new NotificationsService(db) });
+      await api.register(plansRoutes, {
+        plans: new PlansService(db, planAlerts, () => worker.kick()),
+        templates: new PlanTemplatesService(db),
+      });
+      await api.register(endpointsRoutes, {
+        endpoints: new EndpointsService(
+          db,
+          channels,
+          delivery,
+          config.alerts.allowPrivateUrls,
+          () => deliveryWorker.kick(),
+        ),
+      });
+      await api.register(exposureRoutes, { exposure: new ExposureService(db) });
+      await api.register(jobsRoutes, { db, worker });
+      await api.register(sourcesRoutes, { sources: new SourcesService(db, () => poller.kick()) });
+      await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db, background) });
+      await api.register(meRoutes, { me: new MeService(db, hasher, tokens, throttle) });
       await api.register(settingsRoutes, { settings: new OrganizationSettingsService(db) });
-      await api.register(geocodeRoutes, {
-        geocode: new GeocodeService({ geocoderUrl: config.geocoderUrl, log: app.log }),
+      const geocode = new GeocodeService({ geocoderUrl: config.geocoderUrl, log: app.log });
+      await api.register(geocodeRoutes, { geocode });
+      await api.register(sitesRoutes, { sites: new SitesService(db, background, geocode) });
+      await api.register(shipmentsRoutes, {
+        shipments: new ShipmentsService(db, background, geocode),
       });
     },
     { prefix: '/api' },

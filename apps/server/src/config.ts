@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SOURCE_KINDS, type SourceKind } from '@meridian/contracts';
+import { parseTrustProxy } from './lib/client-ip.js';
 import { isAcceptableIssuer } from './lib/oidc.js';
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** Lines for people at a terminal, JSON for machines (a pipe, a file, a log collector). */
+export const chooseLogFormat = (forced: LogFormat | undefined, stdoutIsTerminal: boolean) =>
+  forced ?? (stdoutIsTerminal ? 'pretty' : 'json');
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,9 +29,13 @@ const optionalString = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: serving a network is a choice (HOST=0.0.0.0).
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: optionalString.pipe(
+    z.enum(LOG_FORMATS, { message: 'LOG_FORMAT must be json or pretty' }).optional(),
+  ),
   DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
@@ -54,7 +67,49 @@ const EnvSchema = z.object({
     z.string().includes('@', { message: 'MAIL_FROM must contain an e-mail address' }).optional(),
   ),
   WEB_DIST_DIR: z.string().default(path.resolve(serverRoot, '../web/dist')),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** 0 keeps this instance from running background jobs (another instance runs them). */
+  WORKERS: flag,
+  /**
+   * The hazard feeds installed on first start: a comma list of USGS, GDACS, NWS, EONET, or
+   * "none". Default: all of them in production, none elsewhere.
+   */
+  FEEDS: optionalString,
+  FEED_URL_USGS: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FEED_URL_GDACS: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FEED_URL_NWS: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FEED_URL_EONET: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** A feed request that takes longer fails (and is retried later). */
+  FEED_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** A feed document larger than this is refused, leaving its incidents as they are. */
+  FEED_MAX_MB: z.coerce.number().min(0.001).max(500).default(10),
+  /**
+   * 1 lets integrations (Slack, Teams, webhooks) post to private and loopback addresses: an
+   * install on a closed network, or tests. Off, such URLs are refused when saved and when sent.
+   */
+  ALERTS_ALLOW_PRIVATE_URLS: flag,
+  /** One incident alerts one person at most once per this many seconds; later changes wait in a digest. */
+  ALERT_DIGEST_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** An SMS gateway taking Twilio's form POST (…/Messages.json); SMS alerts are off without it. */
+  SMS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMS_USERNAME: optionalString,
+  SMS_PASSWORD: optionalString,
+  /** The sender number or name the gateway sends from. */
+  SMS_FROM: optionalString,
+  /** A Slack, Teams or webhook receiver that takes longer fails this attempt (retried later). */
+  ALERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** Password hashes queued beyond the ones running; more answer 503 rather than wait. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).default(32),
 });
 
 export type AppConfig = {
@@ -62,6 +117,8 @@ export type AppConfig = {
   host: string;
   port: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** LOG_FORMAT, else pretty when standard output is a terminal and JSON otherwise. */
+  logFormat: LogFormat;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
   publicUrl: string | undefined;
   internalDomain: string;
@@ -85,9 +142,26 @@ export type AppConfig = {
   /** Invitations are e-mailed only when an SMTP server is configured. */
   mail: { smtpUrl: string | undefined; from: string };
   webDistDir: string;
-  trustProxy: boolean;
+  /** False, a hop count, or the proxies' addresses and ranges (never "everyone"). */
+  trustProxy: number | string[] | false;
   /** Cost of password hashing; tests lower it only through this field, never production. */
   passwordHashing: { memoryCost: number; timeCost: number; parallelism: number };
+  /** How many password hashes may wait for one of the running ones. */
+  passwordHashQueue: number;
+  /** Whether this instance runs the background jobs. */
+  workers: boolean;
+  feeds: {
+    /** The built-in sources to install on first start, with their URLs. */
+    install: { kind: SourceKind; url: string }[];
+    timeoutMs: number;
+    maxBytes: number;
+  };
+  alerts: {
+    allowPrivateUrls: boolean;
+    timeoutMs: number;
+    digestWindowMs: number;
+    sms: { url: string; username: string; password: string; from: string } | null;
+  };
 };
 
 export const OWASP_ARGON2ID = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -95,7 +169,10 @@ export const OWASP_ARGON2ID = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
 export class ConfigError extends Error {}
 
 /** Reads the process environment once, failing fast with a readable list of bad settings. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -109,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: chooseLogFormat(e.LOG_FORMAT, stdoutIsTerminal),
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
@@ -139,9 +217,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.MAIL_FROM ?? `Meridian <no-reply@${e.INTERNAL_DOMAIN}>`,
     },
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     passwordHashing: { ...OWASP_ARGON2ID },
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    workers: e.WORKERS ?? true,
+    feeds: {
+      install: feedsToInstall(e),
+      timeoutMs: e.FEED_TIMEOUT_SECONDS * 1000,
+      maxBytes: Math.round(e.FEED_MAX_MB * 1024 * 1024),
+    },
+    alerts: {
+      allowPrivateUrls: e.ALERTS_ALLOW_PRIVATE_URLS ?? false,
+      timeoutMs: e.ALERT_TIMEOUT_SECONDS * 1000,
+      digestWindowMs: e.ALERT_DIGEST_SECONDS * 1000,
+      sms: smsGateway(e),
+    },
   };
+}
+
+function smsGateway(e: z.infer<typeof EnvSchema>): AppConfig['alerts']['sms'] {
+  if (!e.SMS_URL) return null;
+  const missing = (['SMS_USERNAME', 'SMS_PASSWORD', 'SMS_FROM'] as const).filter((key) => !e[key]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SMS_URL is set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not`,
+    );
+  }
+  return {
+    url: e.SMS_URL,
+    username: e.SMS_USERNAME ?? '',
+    password: e.SMS_PASSWORD ?? '',
+    from: e.SMS_FROM ?? '',
+  };
+}
+
+/** The public feeds' addresses (see the README for what each brings). */
+export const DEFAULT_FEED_URLS: Record<SourceKind, string> = {
+  USGS: 'https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/4.5_day.geojson',
+  GDACS: 'https://www.gdacs.org/gdacsapi/api/events/geteventlist/EVENTS4APP',
+  NWS: 'https://api.weather.gov/alerts/active?status=actual&severity=Extreme,Severe',
+  EONET: 'https://eonet.gsfc.nasa.gov/api/v3/events/geojson?status=open',
+};
+
+function feedsToInstall(e: z.infer<typeof EnvSchema>): AppConfig['feeds']['install'] {
+  const wanted =
+    e.FEEDS === undefined
+      ? e.NODE_ENV === 'production'
+        ? [...SOURCE_KINDS]
+        : []
+      : e.FEEDS.toLowerCase() === 'none'
+        ? []
+        : e.FEEDS.split(',').map((kind) => kind.trim().toUpperCase());
+  const unknown = wanted.filter((kind) => !(SOURCE_KINDS as readonly string[]).includes(kind));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  FEEDS: unknown feed ${unknown.join(', ')} (use ${SOURCE_KINDS.join(', ')} or none)`,
+    );
+  }
+  return (wanted as SourceKind[]).map((kind) => ({
+    kind,
+    url: e[`FEED_URL_${kind}`] ?? DEFAULT_FEED_URLS[kind],
+  }));
 }
 
 export const randomSecret = (bytes = 32): string => randomBytes(bytes).toString('base64url');

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { seedDemoData, shouldSeedDemo } from './bootstrap/demo-data.js';
+import { installDefaultSources } from './bootstrap/feeds.js';
 import { ensurePlatform, resolveJwtSecret } from './bootstrap/platform.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -24,32 +25,36 @@ async function main(): Promise<void> {
       ? 'PostgreSQL (DATABASE_URL)'
       : `embedded PGlite at ${config.database.dataDir}`;
   log.info(`opening database: ${where}`);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, (err) =>
+    log.warn({ err }, 'a database connection failed; the pool opens another'),
+  );
   log.info('applying migrations');
   await database.migrate();
 
-  const hasher = new PasswordHasher(config.passwordHashing);
+  const hasher = new PasswordHasher(config.passwordHashing, 4, config.passwordHashQueue);
   // Instances starting together on one PostgreSQL must not both create the platform or secret.
-  const { platform, demo, jwtSecret } = await database.exclusive(async () => ({
+  const { platform, demo, jwtSecret, feeds } = await database.exclusive(async () => ({
     platform: await ensurePlatform(database.db, config, hasher),
     demo: (await shouldSeedDemo(database.db, config))
       ? await seedDemoData(database.db, config, hasher, log)
       : null,
     jwtSecret: await resolveJwtSecret(database.db, config.jwtSecret),
+    feeds: await installDefaultSources(database.db, config.feeds.install),
   }));
 
-  const app = await buildApp({ config, db: database.db, jwtSecret });
+  const app = await buildApp({ config, db: database.db, jwtSecret, hasher, logger: log });
   await app.listen({ host: config.host, port: config.port });
   const address = config.publicUrl ?? `http://localhost:${config.port}`;
   log.info(`Meridian is running at ${address}`);
   if (platform.generatedPassword) {
     log.warn(
-      `Sign in as ${platform.ownerEmail} with password ${platform.generatedPassword} (generated once; set ADMIN_EMAIL / ADMIN_PASSWORD to choose your own)`,
+      `Sign in as ${platform.ownerEmail} with password ${platform.generatedPassword} (generated once: you choose a new one at the first sign-in; set ADMIN_EMAIL / ADMIN_PASSWORD to choose your own)`,
     );
   } else {
     log.info(`Platform owner: ${platform.ownerEmail}`);
   }
   if (demo) log.info(demo.signInHint);
+  if (feeds > 0) log.info({ feeds }, 'hazard feeds installed (Platform Setup → Data sources)');
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let stopping = false;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './common.js';
+import { Email, pageQuery } from './common.js';
 import { LIMITS } from './constants.js';
 import { OrganizationInput } from './organizations.js';
 
@@ -41,9 +41,17 @@ export const AccountRequest = z.object({
 });
 export type AccountRequest = z.infer<typeof AccountRequest>;
 
+export const AccountRequestListQuery = pageQuery(50, 100);
+export type AccountRequestListQuery = z.input<typeof AccountRequestListQuery>;
+
 export const AccountRequestListResponse = z.object({
   message: z.string(),
-  data: z.object({ accountRequests: z.array(AccountRequest) }),
+  /** nextCursor: where the next page starts, null on the last page; total: pending requests. */
+  data: z.object({
+    accountRequests: z.array(AccountRequest),
+    nextCursor: z.string().nullable(),
+    total: z.number().int(),
+  }),
 });
 export type AccountRequestListResponse = z.infer<typeof AccountRequestListResponse>;
 

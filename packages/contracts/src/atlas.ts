@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.js';
-import { IncidentStatus, Scope, Severity } from './enums.js';
+import { IncidentStatus, IncidentType, Scope, Severity } from './enums.js';
 
 export const GeoPoint = z.object({ lat: z.number(), lng: z.number() });
 export type GeoPoint = z.infer<typeof GeoPoint>;
@@ -17,6 +17,16 @@ export const Incident = z
       .object({ lat: z.number(), lng: z.number(), countryCode: z.string().nullable() })
       .nullable(),
     updatedAt: IsoDateTime,
+    // Additions to the spec's shape; optional so that older and sample records still parse.
+    type: IncidentType.optional(),
+    /** MANUAL, or the feed it came from. */
+    source: z.string().optional(),
+    startsAt: IsoDateTime.optional(),
+    endsAt: IsoDateTime.nullable().optional(),
+    affectedRadiusKm: z.number().optional(),
+    assigneeId: z.uuid().nullable().optional(),
+    resolvedAt: IsoDateTime.nullable().optional(),
+    createdAt: IsoDateTime.optional(),
   })
   .meta({ id: 'Incident' });
 export type Incident = z.infer<typeof Incident>;
@@ -29,6 +39,10 @@ export const Shipment = z
     origin: z.string(),
     destination: z.string(),
     mode: z.enum(['SEA', 'AIR', 'ROAD', 'RAIL']),
+    // Additions to the spec's shape (optional, so older records still parse).
+    carrier: z.string().nullable().optional(),
+    status: z.enum(['PLANNED', 'IN_TRANSIT', 'DELIVERED', 'DELAYED']).optional(),
+    eta: IsoDateTime.nullable().optional(),
   })
   .meta({ id: 'Shipment' });
 export type Shipment = z.infer<typeof Shipment>;
@@ -38,7 +52,14 @@ export const ScopeQuery = z.strictObject({
 });
 export type ScopeQuery = z.infer<typeof ScopeQuery>;
 
-export const IncidentListResponse = z.object({ data: z.array(Incident) });
+/**
+ * Without `page` the whole list, as the spec's screens read it; with `limit` one page of it and
+ * `page.nextCursor` for the next (null on the last).
+ */
+export const IncidentListResponse = z.object({
+  data: z.array(Incident),
+  page: z.object({ nextCursor: z.string().nullable() }).optional(),
+});
 export type IncidentListResponse = z.infer<typeof IncidentListResponse>;
 
 export const ShipmentListResponse = z.object({ data: z.array(Shipment) });
@@ -47,11 +68,17 @@ export type ShipmentListResponse = z.infer<typeof ShipmentListResponse>;
 /** Radius around an incident within which shipments count as exposed to it. */
 export const NEARBY_SHIPMENT_RADIUS_KM = 500;
 
-export const IncidentDetailResponse = z.object({
-  data: z.object({
-    incident: Incident,
-    /** The active organization's shipments within NEARBY_SHIPMENT_RADIUS_KM, nearest first. */
-    nearbyShipments: z.array(Shipment.extend({ distanceKm: z.number() })),
-  }),
-});
-export type IncidentDetailResponse = z.infer<typeof IncidentDetailResponse>;
+/** A site as the map draws it: where it is and how much it matters. */
+export const MapSite = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    kind: z.enum(['SUPPLIER', 'OWN_FACILITY', 'WAREHOUSE', 'PORT', 'CUSTOMER']),
+    criticality: z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']),
+    location: GeoPoint,
+  })
+  .meta({ id: 'MapSite' });
+export type MapSite = z.infer<typeof MapSite>;
+
+export const MapSiteListResponse = z.object({ data: z.array(MapSite) });
+export type MapSiteListResponse = z.infer<typeof MapSiteListResponse>;

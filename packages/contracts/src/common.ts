@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 
-export const ErrorBody = z.object({ message: z.string() }).meta({ id: 'ErrorBody' });
+/** One problem of a refused request: where (`sites.12.address`) and what. */
+export const ErrorIssue = z.object({ path: z.string(), message: z.string() });
+export type ErrorIssue = z.infer<typeof ErrorIssue>;
+
+export const ErrorBody = z
+  .object({
+    message: z.string(),
+    /** Every problem found, when there are several (a bulk write's rows); the first is `message`. */
+    issues: z.array(ErrorIssue).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const MessageResponse = z.object({ message: z.string() });
@@ -17,3 +27,37 @@ export const Email = z
   .email({ message: 'email must be a valid e-mail address' })
   .max(LIMITS.email)
   .transform((value) => value.trim().toLowerCase());
+
+/** An opaque keyset-paging position handed back by a list; send it to get the next page. */
+export const Cursor = z.string().min(1).max(500);
+
+/** The page size of a paged list, 1 to `maxLimit`. */
+export const pageLimit = (maxLimit: number) =>
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int({ message: 'limit must be a whole number' })
+    .min(1, { message: `limit must be between 1 and ${maxLimit}` })
+    .max(maxLimit, { message: `limit must be between 1 and ${maxLimit}` });
+
+/** `limit` and `cursor` of a paged list. */
+export const pageQuery = (defaultLimit: number, maxLimit: number) =>
+  z.strictObject({
+    limit: pageLimit(maxLimit).default(defaultLimit),
+    cursor: Cursor.optional(),
+  });
+
+/** A list's search text (`q`): matched as typed, ignoring case; blank means no search. */
+export const SearchText = z
+  .string()
+  .trim()
+  .max(LIMITS.searchText, { message: `q must be at most ${LIMITS.searchText} characters` });
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export const SortDirection = z.enum(SORT_DIRECTIONS, {
+  message: 'direction must be asc or desc',
+});
+export type SortDirection = z.infer<typeof SortDirection>;
+
+/** One value of a query parameter's list, with a message that names the parameter and its values. */
+export const oneOf = <T extends string>(values: readonly [T, ...T[]], name: string) =>
+  z.enum(values, { message: `${name} must be one of ${values.join(', ')}` });

@@ -8,6 +8,10 @@ export const LIMITS = {
   bodyBytes: 1024 * 1024,
   userListDefault: 50,
   userListMax: 100,
+  organizationListDefault: 50,
+  organizationListMax: 100,
+  /** Longest search text (`q`) of a list. */
+  searchText: 200,
   name: 100,
   email: 254,
   passwordMin: 8,
@@ -16,44 +20,28 @@ export const LIMITS = {
   longText: 5000,
 } as const;
 
-export const ADMIN_ROLES = ['VIEWER', 'MANAGER', 'ADMIN'] as const;
-export const PLATFORM_ROLES = ['GUEST', 'MEMBER', 'ADMIN', 'OWNER'] as const;
-export const ACCOUNT_STATUSES = ['ACTIVE', 'PENDING', 'DEACTIVATED'] as const;
-export const ORGANIZATION_STATUSES = ['ACTIVE', 'DISABLED'] as const;
-export const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-export const INCIDENT_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED'] as const;
-export const SCOPES = ['ORG', 'GLOBAL'] as const;
+export * from './roles.js';
+export * from './countries.js';
 
-type PlatformRoleValue = (typeof PLATFORM_ROLES)[number];
-
-/** Platform roles that may manage organizations and act as any of them (internal users only). */
-export const PLATFORM_ADMIN_ROLES: readonly PlatformRoleValue[] = ['ADMIN', 'OWNER'];
+/**
+ * What one import may hold. A whole file is written in one request and one transaction, so
+ * these bound the request: the file is refused before it is read when it is larger, and the
+ * bulk routes accept bodies up to `bodyBytes` (the rest of the API keeps LIMITS.bodyBytes).
+ */
+export const IMPORT_LIMITS = {
+  rows: 50_000,
+  fileBytes: 25 * 1024 * 1024,
+  bodyBytes: 64 * 1024 * 1024,
+} as const;
 
 export const emailDomain = (email: string): string =>
   email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** Said by the server when it refuses, and by the browser beside the disabled Delete. */
 export const INTERNAL_ORGANIZATION_PROTECTED = 'The internal organization cannot be deleted';
+/** The internal organization's status and slug are fixed: disabling it would lock out platform staff. */
+export const INTERNAL_ORGANIZATION_FIXED =
+  'The internal organization stays active and keeps its slug';
 
-export const PLATFORM_ROLE_MESSAGES = {
-  platformAdminRequired: 'Only a platform admin can grant platform admin roles',
-  ownerRequired: 'Only a platform owner can grant or remove the owner role',
-} as const;
-
-/**
- * Why `actor` may not move a user from platform role `from` to `to`, or null when allowed:
- * the owner role is granted and removed only by an owner acting as a platform admin, the admin
- * roles only by a platform admin. The server enforces it; the browser greys out the same roles.
- */
-export function platformRoleChangeProblem(
-  actor: { isPlatformAdmin: boolean; role: PlatformRoleValue },
-  from: PlatformRoleValue,
-  to: PlatformRoleValue,
-): string | null {
-  if ((from === 'OWNER' || to === 'OWNER') && !(actor.isPlatformAdmin && actor.role === 'OWNER')) {
-    return PLATFORM_ROLE_MESSAGES.ownerRequired;
-  }
-  const touchesAdmin = PLATFORM_ADMIN_ROLES.includes(from) || PLATFORM_ADMIN_ROLES.includes(to);
-  if (touchesAdmin && !actor.isPlatformAdmin) return PLATFORM_ROLE_MESSAGES.platformAdminRequired;
-  return null;
-}
+export * from './user-rules.js';
+export * from './incident-rules.js';

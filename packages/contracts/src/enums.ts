@@ -3,6 +3,7 @@ import {
   ACCOUNT_STATUSES,
   ADMIN_ROLES,
   INCIDENT_STATUSES,
+  INCIDENT_TYPES,
   ORGANIZATION_STATUSES,
   PLATFORM_ROLES,
   SCOPES,
@@ -29,3 +30,6 @@ export type IncidentStatus = z.infer<typeof IncidentStatus>;
 
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
+
+export const IncidentType = z.enum(INCIDENT_TYPES);
+export type IncidentType = z.infer<typeof IncidentType>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Cursor, SearchText, pageLimit } from './common.js';
+import { LIMITS } from './constants.js';
 import { OrganizationStatus } from './enums.js';
 
 export const ORGANIZATION_MESSAGES = {
@@ -87,8 +89,38 @@ export const OrganizationResponse = z.object({
 });
 export type OrganizationResponse = z.infer<typeof OrganizationResponse>;
 
+/**
+ * GET /admin/organizations: without `limit` or `cursor`, the whole list as the spec reads it
+ * (its picker); with either, one page of `limit` (default 50). `q` searches names and slugs.
+ */
+export const OrganizationListQuery = z.strictObject({
+  q: SearchText.optional(),
+  limit: pageLimit(LIMITS.organizationListMax).optional(),
+  cursor: Cursor.optional(),
+});
+export type OrganizationListQuery = z.output<typeof OrganizationListQuery>;
+
+const organizationPage = {
+  /** Where the next page starts; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Organizations matching the query. */
+  total: z.number().int(),
+};
+
+/** The whole list has only `organizations`; a page also says where the next one starts. */
 export const OrganizationListResponse = z.object({
   message: z.string(),
-  data: z.object({ organizations: z.array(Organization) }),
+  data: z.object({
+    organizations: z.array(Organization),
+    nextCursor: organizationPage.nextCursor.optional(),
+    total: organizationPage.total.optional(),
+  }),
 });
 export type OrganizationListResponse = z.infer<typeof OrganizationListResponse>;
+
+/** The reply to a paged request (`limit` or `cursor`). */
+export const OrganizationPageResponse = z.object({
+  message: z.string(),
+  data: z.object({ organizations: z.array(Organization), ...organizationPage }),
+});
+export type OrganizationPageResponse = z.infer<typeof OrganizationPageResponse>;

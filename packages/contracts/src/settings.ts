@@ -69,6 +69,13 @@ export const NotificationSettings = z.strictObject({
   plan: z.boolean(),
   action: z.boolean(),
   resolution: z.boolean(),
+  /** Where SMS alerts go, in E.164 form (+ and up to 15 digits); none until given. */
+  smsNumber: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'Enter the number in international form, e.g. +14155550123')
+    .nullable()
+    .optional(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
@@ -173,6 +180,10 @@ export const Session = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string(),
   expiresAt: z.string(),
+  /** The session this request is made from. */
+  current: z.boolean().optional(),
+  userAgent: z.string().nullable().optional(),
+  ip: z.string().nullable().optional(),
 });
 export type Session = z.infer<typeof Session>;
 export const SessionListResponse = z.object({

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common.js';
-import { LIMITS } from './constants.js';
+import { IsoDateTime, SearchText, SortDirection, oneOf, pageQuery } from './common.js';
+import {
+  ACCOUNT_STATUSES,
+  ADMIN_ROLES,
+  LIMITS,
+  PLATFORM_ROLES,
+  USER_RULE_MESSAGES,
+} from './constants.js';
 import { AccountStatus, AdminRole, PlatformRole } from './enums.js';
 
 export const User = z
@@ -14,23 +20,39 @@ export const User = z
     accountStatus: AccountStatus,
     lastLoginAt: IsoDateTime.nullable(),
     organizationId: z.uuid(),
+    /** Set on a generated password: the user must choose their own before anything else. */
+    passwordChangeRequired: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-export const UserListQuery = z.strictObject({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int({ message: 'limit must be a whole number' })
-    .min(1, { message: 'limit must be between 1 and 100' })
-    .max(LIMITS.userListMax, { message: 'limit must be between 1 and 100' })
-    .default(LIMITS.userListDefault),
+export const USER_SORTS = ['name', 'email', 'lastLoginAt', 'createdAt'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/**
+ * GET /admin/users: the spec's `limit` (default 50), then a search, filters, a sort and a
+ * cursor, all optional. `name` sorts by the full name (the e-mail of someone without one),
+ * `lastLoginAt` puts those who never signed in before everyone else.
+ */
+export const UserListQuery = pageQuery(LIMITS.userListDefault, LIMITS.userListMax).extend({
+  /** Part of the name or e-mail. */
+  q: SearchText.optional(),
+  adminRole: oneOf(ADMIN_ROLES, 'adminRole').optional(),
+  role: oneOf(PLATFORM_ROLES, 'role').optional(),
+  status: oneOf(ACCOUNT_STATUSES, 'status').optional(),
+  sort: oneOf(USER_SORTS, 'sort').default('createdAt'),
+  direction: SortDirection.default('asc'),
 });
-export type UserListQuery = z.infer<typeof UserListQuery>;
+export type UserListQuery = z.output<typeof UserListQuery>;
 
 export const UserListResponse = z.object({
   message: z.string(),
-  data: z.object({ users: z.array(User) }),
+  /** nextCursor: where the next page starts, null on the last; total: users matching the query. */
+  data: z.object({
+    users: z.array(User),
+    nextCursor: z.string().nullable(),
+    total: z.number().int(),
+  }),
 });
 export type UserListResponse = z.infer<typeof UserListResponse>;
 
@@ -40,7 +62,10 @@ export type UserResponse = z.infer<typeof UserResponse>;
 /** Exactly one field per update, as the team-member screen sends them; nothing else is accepted. */
 export const UserUpdate = z
   .strictObject({
-    accountStatus: AccountStatus.optional(),
+    // PENDING means "invited, never activated": an admin cannot set it (it reopened the invitation).
+    accountStatus: z
+      .enum(['ACTIVE', 'DEACTIVATED'], { message: USER_RULE_MESSAGES.pendingNotSettable })
+      .optional(),
     adminRole: AdminRole.optional(),
     role: PlatformRole.optional(),
   })

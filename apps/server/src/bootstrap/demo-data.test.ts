@@ -1,4 +1,4 @@
-import { count, eq, isNull } from 'drizzle-orm';
+import { count, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, loadConfig } from '../config.js';
@@ -7,7 +7,7 @@ import { incidents, organizations, shipments, users } from '../db/schema.js';
 import { PasswordHasher } from '../lib/passwords.js';
 import { organizationsRepository } from '../modules/organizations/organizations.repository.js';
 import { seedDemoData, seedScaleData, shouldSeedDemo } from './demo-data.js';
-import { DEFAULT_DEMO_PASSWORD, DEMO_ORGANIZATIONS } from './demo/organizations.js';
+import { DEMO_ORGANIZATIONS } from './demo/organizations.js';
 import { ensurePlatform } from './platform.js';
 
 const silent = pino({ level: 'silent' });
@@ -33,6 +33,7 @@ describe('seedDemoData on a real embedded database', () => {
   let db: Database;
   let config: AppConfig;
   let internalOrganizationId: string;
+  let demoPassword = '';
   // Cheap hashing: the cost is not what these tests are about.
   const hasher = new PasswordHasher({ memoryCost: 4096, timeCost: 1, parallelism: 1 });
 
@@ -74,20 +75,22 @@ describe('seedDemoData on a real embedded database', () => {
       .where(isNull(incidents.organizationId));
     expect(global?.n).toBeGreaterThan(0);
     expect(result.signInHint).toContain('ana.admin@northwind-logistics.example');
-    expect(result.signInHint).toContain(DEFAULT_DEMO_PASSWORD);
+    demoPassword = /password (\S+), shown once/.exec(result.signInHint)?.[1] ?? '';
+    expect(demoPassword).toMatch(/^[\w-]{16}$/);
   });
 
   it('is no longer wanted by default once customers exist', async () => {
     expect(await shouldSeedDemo(db, { demo: demoFlag(undefined), database: embedded })).toBe(false);
   });
 
-  it('gives demo users the documented password and the analyst platform admin rights', async () => {
+  it('gives demo users the password printed once, and no demo account platform powers', async () => {
     const [admin] = await db
       .select()
       .from(users)
       .where(eq(users.email, 'ana.admin@northwind-logistics.example'));
     expect(admin).toMatchObject({ adminRole: 'ADMIN', accountStatus: 'ACTIVE' });
-    expect(await hasher.verify(admin?.passwordHash ?? '', DEFAULT_DEMO_PASSWORD)).toBe(true);
+    expect(await hasher.verify(admin?.passwordHash ?? '', demoPassword)).toBe(true);
+    expect(await hasher.verify(admin?.passwordHash ?? '', 'meridian-demo')).toBe(false);
 
     const [analyst] = await db
       .select()
@@ -95,17 +98,24 @@ describe('seedDemoData on a real embedded database', () => {
       .where(eq(users.email, 'alex.analyst@meridian.local'));
     expect(analyst).toMatchObject({
       organizationId: internalOrganizationId,
-      role: 'ADMIN',
-      adminRole: 'ADMIN',
+      role: 'MEMBER',
+      adminRole: 'MANAGER',
     });
     const [pending] = await db.select().from(users).where(eq(users.accountStatus, 'PENDING'));
     expect(pending?.passwordHash).toBeNull();
+    // Above MEMBER: only the platform owner, whose password is not the demo's.
+    const powerful = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.role, ['ADMIN', 'OWNER']));
+    expect(powerful).toEqual([{ email: 'owner@meridian.local' }]);
   });
 
   it('changes nothing when run again', async () => {
     const before = await counts(db);
     const result = await seedDemoData(db, config, hasher, silent);
     expect(result.seeded).toBe(false);
+    expect(result.signInHint).not.toContain(demoPassword);
     expect(await counts(db)).toEqual(before);
   });
 

@@ -16,8 +16,8 @@ import {
   generateIncidents,
   generateShipments,
 } from './demo/generate.js';
-import { type BulkColumn, bulkInsert } from './demo/bulk-insert.js';
-import { DEFAULT_DEMO_PASSWORD } from './demo/organizations.js';
+import { type BulkColumn, bulkInsert } from '../db/bulk.js';
+import { randomSecret } from '../config.js';
 
 export type SeedLogger = Pick<Logger, 'info'>;
 
@@ -30,7 +30,7 @@ const PROGRESS_EVERY = 10_000;
 export type DemoSeedResult = {
   /** False when the demo had been loaded before and nothing was written. */
   seeded: boolean;
-  /** One sign-in per admin role, for the start-up log. */
+  /** One sign-in per admin role, for the start-up log; the password only when just set. */
   signInHint: string;
 };
 
@@ -77,6 +77,22 @@ const INCIDENT_COLUMNS: readonly BulkColumn<DemoIncidentRow>[] = [
   { column: incidents.lat, type: 'float8', value: (row) => row.lat ?? null },
   { column: incidents.lng, type: 'float8', value: (row) => row.lng ?? null },
   { column: incidents.countryCode, type: 'text', value: (row) => row.countryCode ?? null },
+  { column: incidents.type, type: 'text', value: (row) => row.type ?? 'OTHER' },
+  {
+    column: incidents.startsAt,
+    type: 'timestamptz',
+    value: (row) => (row.startsAt ?? row.createdAt).toISOString(),
+  },
+  {
+    column: incidents.affectedRadiusKm,
+    type: 'float8',
+    value: (row) => row.affectedRadiusKm ?? 100,
+  },
+  {
+    column: incidents.resolvedAt,
+    type: 'timestamptz',
+    value: (row) => row.resolvedAt?.toISOString() ?? null,
+  },
   { column: incidents.createdAt, type: 'timestamptz', value: (row) => row.createdAt.toISOString() },
   { column: incidents.updatedAt, type: 'timestamptz', value: (row) => row.updatedAt.toISOString() },
 ];
@@ -90,6 +106,28 @@ const SHIPMENT_COLUMNS: readonly BulkColumn<DemoShipmentRow>[] = [
   { column: shipments.mode, type: 'text', value: (row) => row.mode },
   { column: shipments.lat, type: 'float8', value: (row) => row.lat },
   { column: shipments.lng, type: 'float8', value: (row) => row.lng },
+  { column: shipments.status, type: 'text', value: (row) => row.status ?? 'IN_TRANSIT' },
+  { column: shipments.originLocode, type: 'text', value: (row) => row.originLocode ?? null },
+  { column: shipments.originLat, type: 'float8', value: (row) => row.originLat ?? null },
+  { column: shipments.originLng, type: 'float8', value: (row) => row.originLng ?? null },
+  {
+    column: shipments.destinationLocode,
+    type: 'text',
+    value: (row) => row.destinationLocode ?? null,
+  },
+  { column: shipments.destinationLat, type: 'float8', value: (row) => row.destinationLat ?? null },
+  { column: shipments.destinationLng, type: 'float8', value: (row) => row.destinationLng ?? null },
+  {
+    column: shipments.departureAt,
+    type: 'timestamptz',
+    value: (row) => row.departureAt?.toISOString() ?? null,
+  },
+  { column: shipments.eta, type: 'timestamptz', value: (row) => row.eta?.toISOString() ?? null },
+  {
+    column: shipments.waypoints,
+    type: 'jsonb',
+    value: (row) => (row.waypoints ? JSON.stringify(row.waypoints) : null),
+  },
 ];
 
 const insertIncidents = (tx: Executor) => (batch: DemoIncidentRow[]) =>
@@ -100,12 +138,14 @@ const insertShipments = (tx: Executor) => (batch: DemoShipmentRow[]) =>
 
 const SIGN_IN_ROLES: readonly AdminRole[] = ['ADMIN', 'MANAGER', 'VIEWER'];
 
-function signInHint(demoUsers: readonly DemoUserRow[], password: string): string {
+function signInHint(demoUsers: readonly DemoUserRow[], password: string | null): string {
   const byRole = SIGN_IN_ROLES.map((role) =>
     demoUsers.find((user) => user.adminRole === role && user.accountStatus === 'ACTIVE'),
   );
-  const emails = byRole.flatMap((user) => (user ? [user.email] : []));
-  return `Demo users (password ${password}): ${emails.join(', ')}`;
+  const emails = byRole.flatMap((user) => (user ? [user.email] : [])).join(', ');
+  return password
+    ? `Demo users (password ${password}, shown once): ${emails}`
+    : `Demo users: ${emails} (their password was shown once when the demo was loaded)`;
 }
 
 /**
@@ -119,20 +159,20 @@ export async function seedDemoData(
   hasher: PasswordHasher,
   log: SeedLogger,
 ): Promise<DemoSeedResult> {
-  const password = config.demo.password ?? DEFAULT_DEMO_PASSWORD;
   const data = generateDemoData({ seed: DEMO_SEED, internalDomain: config.internalDomain });
-  const hint = signInHint(data.users, password);
   const [marker] = await db
     .select({ key: appSettings.key })
     .from(appSettings)
     .where(eq(appSettings.key, DEMO_MARKER_KEY));
   if (marker) {
     log.info({ step: 'skipped' }, 'demo data already loaded');
-    return { seeded: false, signInHint: hint };
+    return { seeded: false, signInHint: signInHint(data.users, null) };
   }
 
   const started = Date.now();
   log.info({ step: 'start' }, 'loading demo data');
+  // Never a constant in the source: a password everyone knows would open every install.
+  const password = config.demo.password ?? randomSecret(12);
   // Hashing is deliberately slow: one hash serves every demo account.
   const passwordHash = await hasher.hash(password);
   const seeded = await db.transaction(async (tx) => {
@@ -194,7 +234,7 @@ export async function seedDemoData(
     { step: 'done', seeded, ms: Date.now() - started },
     seeded ? 'demo data loaded' : 'demo data already loaded',
   );
-  return { seeded, signInHint: hint };
+  return { seeded, signInHint: signInHint(data.users, seeded ? password : null) };
 }
 
 export type ScaleDataOptions = {
@@ -240,6 +280,7 @@ export async function seedScaleData(
     count: options.shipments,
     owners: [{ organizationId: options.organizationId, weight: 1, lanes: ALL_LANES }],
     stream,
+    now,
   });
   const report =
     (step: string, total: number) =>

@@ -25,7 +25,13 @@ describe('first start on an empty database', () => {
     expect(first.generatedPassword).toMatch(/^\S{12,}$/);
 
     const [owner] = await handle.db.select().from(users).where(eq(users.email, first.ownerEmail));
-    expect(owner).toMatchObject({ role: 'OWNER', adminRole: 'ADMIN', accountStatus: 'ACTIVE' });
+    // A password printed in a log must be replaced at the first sign-in.
+    expect(owner).toMatchObject({
+      role: 'OWNER',
+      adminRole: 'ADMIN',
+      accountStatus: 'ACTIVE',
+      passwordChangeRequired: true,
+    });
     expect(await hasher.verify(owner?.passwordHash ?? '', first.generatedPassword ?? '')).toBe(
       true,
     );
@@ -48,6 +54,7 @@ describe('first start on an empty database', () => {
     expect(result.generatedPassword).toBeUndefined();
     const [owner] = await handle.db.select().from(users);
     expect(await hasher.verify(owner?.passwordHash ?? '', 'a-long-owner-password')).toBe(true);
+    expect(owner?.passwordChangeRequired).toBe(false);
   });
 
   it('generates the JWT secret once and keeps it, so restarts and instances agree', async () => {

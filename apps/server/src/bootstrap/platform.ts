@@ -69,6 +69,8 @@ export async function ensurePlatform(
       lastName: 'Owner',
       passwordHash,
       passwordChangedAt: new Date(),
+      // A generated password was printed in a log: its owner chooses a real one first.
+      passwordChangeRequired: !config.admin.password,
       adminRole: 'ADMIN',
       role: 'OWNER',
       accountStatus: 'ACTIVE',

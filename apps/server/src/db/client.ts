@@ -34,9 +34,20 @@ const migrationsFolder = path.resolve(
 const MIGRATION_LOCK_KEY = 7_352_001;
 const BOOTSTRAP_LOCK_KEY = 7_352_002;
 
-export async function openDatabase(database: AppConfig['database']): Promise<DatabaseHandle> {
+/** Where a connection's own failure goes; the default writes one line to stderr. */
+type OnConnectionError = (error: Error) => void;
+const reportToStderr: OnConnectionError = (error) =>
+  process.stderr.write(`database connection error: ${error.message}\n`);
+
+export async function openDatabase(
+  database: AppConfig['database'],
+  onConnectionError: OnConnectionError = reportToStderr,
+): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server drops (restart, failover, admin) is an event, not a crash:
+    // the pool discards it and the next query opens another.
+    pool.on('error', onConnectionError);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return {
       db,

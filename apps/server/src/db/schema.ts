@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  primaryKey,
   boolean,
   doublePrecision,
   index,
@@ -14,11 +15,25 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AccountStatus,
+  ActionStatus,
   AdminRole,
+  AlertKind,
+  DeliveryChannel,
+  DeliveryStatus,
+  EndpointKind,
+  Criticality,
+  ExposureState,
+  ShipmentMode,
+  ShipmentStatus,
+  SiteKind,
+  GeoArea,
   IncidentStatus,
+  IncidentType,
   OrganizationStatus,
+  PlanStatus,
   PlatformRole,
   Severity,
+  SourceKind,
 } from '@meridian/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -64,6 +79,8 @@ export const users = pgTable(
     accountStatus: text('account_status').$type<AccountStatus>().notNull().default('PENDING'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** A generated password: nothing but changing it is allowed until it is changed. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** Bumped to invalidate every access token already issued to this user. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -75,6 +92,28 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A signed-in device: one refresh-token family. Access tokens carry its id (`sid`), so
+ * revoking a session ends its access tokens at once, and only its own.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Absolute end of the session: refreshing never extends it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -82,7 +121,10 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    /** The session (see `sessions`) this token belongs to. */
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     /** Absolute end of the family's life: rotation never extends it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -128,15 +170,62 @@ export const incidents = pgTable(
     description: text('description'),
     severity: text('severity').$type<Severity>().notNull(),
     status: text('status').$type<IncidentStatus>().notNull().default('OPEN'),
+    type: text('type').$type<IncidentType>().notNull().default('OTHER'),
+    /** MANUAL, or the feed that reported it (with its own id for the event, for updates). */
+    source: text('source').notNull().default('MANUAL'),
+    sourceId: text('source_id'),
+    sourceUrl: text('source_url'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     countryCode: text('country_code'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    affectedRadiusKm: doublePrecision('affected_radius_km').notNull().default(100),
+    /** GeoJSON Polygon or MultiPolygon (RFC 7946), validated on the way in. */
+    area: jsonb('area').$type<GeoArea>(),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * What the feed said last, per tracked field: a poll applies only what the feed changed
+     * since, so a person's edit stands until the feed itself reports something new.
+     */
+    feedValues: jsonb('feed_values').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('incidents_organization_updated_idx').on(table.organizationId, table.updatedAt),
+    index('incidents_updated_idx').on(table.updatedAt, table.id),
+    uniqueIndex('incidents_source_key')
+      .on(table.source, table.sourceId)
+      .where(sql`source_id is not null`),
   ],
+);
+
+/**
+ * Everything that happened to an incident, oldest first: its creation, each change (field,
+ * from, to), status changes with their reason, and comments. An entry made for one
+ * organization (a comment on a global incident) is seen by that organization only.
+ */
+export const incidentEvents = pgTable(
+  'incident_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    /** Null: seen by every organization that sees the incident. */
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'CREATED' | 'UPDATED' | 'STATUS' | 'COMMENT' | 'PLAN'>().notNull(),
+    changes: jsonb('changes').$type<{ field: string; from: unknown; to: unknown }[]>(),
+    body: text('body'),
+    /** The feed's name when a feed made the entry (then there is no actor). */
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('incident_events_incident_idx').on(table.incidentId, table.id)],
 );
 
 export const shipments = pgTable(
@@ -146,30 +235,229 @@ export const shipments = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
+    /** The organization's own reference (PO, booking): unique in it, the key of re-imports. */
     reference: text('reference').notNull(),
     origin: text('origin').notNull(),
     destination: text('destination').notNull(),
-    mode: text('mode').$type<'SEA' | 'AIR' | 'ROAD' | 'RAIL'>().notNull(),
+    mode: text('mode').$type<ShipmentMode>().notNull(),
+    /** Where it is now. */
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
+    carrier: text('carrier'),
+    status: text('status').$type<ShipmentStatus>().notNull().default('IN_TRANSIT'),
+    originLocode: text('origin_locode'),
+    originLat: doublePrecision('origin_lat'),
+    originLng: doublePrecision('origin_lng'),
+    destinationLocode: text('destination_locode'),
+    destinationLat: doublePrecision('destination_lat'),
+    destinationLng: doublePrecision('destination_lng'),
+    departureAt: timestamp('departure_at', { withTimezone: true }),
+    eta: timestamp('eta', { withTimezone: true }),
+    /** Given route points, [lng, lat]; null: derived from the mode and the ends. */
+    waypoints: jsonb('waypoints').$type<[number, number][]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('shipments_organization_idx').on(table.organizationId)],
+  (table) => [
+    index('shipments_organization_idx').on(table.organizationId),
+    uniqueIndex('shipments_organization_reference_key').on(table.organizationId, table.reference),
+  ],
 );
 
-export const accountRequests = pgTable('account_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  address1: text('address1').notNull(),
-  address2: text('address2'),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  postalCode: text('postal_code').notNull(),
-  country: text('country').notNull(),
-  status: text('status').$type<'PENDING' | 'APPROVED' | 'DISMISSED'>().notNull().default('PENDING'),
-  createdAt: createdAt(),
-});
+/** Suppliers, own facilities, warehouses, ports and customers of an organization. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The organization's own key (ERP vendor number): re-imports update by it. */
+    externalRef: text('external_ref'),
+    name: text('name').notNull(),
+    kind: text('kind').$type<SiteKind>().notNull().default('SUPPLIER'),
+    tier: integer('tier'),
+    criticality: text('criticality').$type<Criticality>().notNull().default('MEDIUM'),
+    address: text('address'),
+    city: text('city'),
+    countryCode: text('country_code'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    products: jsonb('products').$type<string[]>().notNull().default([]),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    annualSpend: doublePrecision('annual_spend'),
+    currency: text('currency'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('sites_organization_name_idx').on(table.organizationId, table.name, table.id),
+    uniqueIndex('sites_organization_ref_key')
+      .on(table.organizationId, table.externalRef)
+      .where(sql`external_ref is not null`),
+  ],
+);
+
+/** Which sites a shipment comes from or goes to. */
+export const shipmentSites = pgTable(
+  'shipment_sites',
+  {
+    shipmentId: text('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shipmentId, table.siteId] }),
+    index('shipment_sites_site_idx').on(table.siteId),
+  ],
+);
+
+/**
+ * An incident reaching a site or a shipment of an organization, as the exposure engine last
+ * found it. Kept when cleared, so "since when" and "no longer" stay answerable.
+ */
+export const exposures = pgTable(
+  'exposures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    targetKind: text('target_kind').$type<'SITE' | 'SHIPMENT'>().notNull(),
+    targetId: text('target_id').notNull(),
+    via: text('via').$type<'LOCATION' | 'POSITION' | 'ROUTE'>().notNull(),
+    distanceKm: doublePrecision('distance_km').notNull(),
+    state: text('state').$type<ExposureState>().notNull().default('NEW'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastChangedAt: timestamp('last_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('exposures_target_key').on(table.incidentId, table.targetKind, table.targetId),
+    index('exposures_organization_state_idx').on(table.organizationId, table.state),
+    index('exposures_target_idx').on(table.targetKind, table.targetId),
+  ],
+);
+
+/**
+ * Background work that must happen once, whichever instance takes it, and survive a restart:
+ * a worker claims a due job with FOR UPDATE SKIP LOCKED, deletes it when done, and on failure
+ * puts it back with a growing delay. One pending job per (kind, key): asking twice is once.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Bumped when the job is asked for again: a run that read an older one runs again. */
+    version: integer('version').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('jobs_kind_key_key').on(table.kind, table.key),
+    index('jobs_run_at_idx').on(table.runAt),
+  ],
+);
+
+/**
+ * The hazard feeds Meridian polls. A poll claims its source by moving `nextPollAt` past a lease
+ * in one statement that skips rows another instance holds, so of several instances on one
+ * PostgreSQL exactly one polls each source; success schedules the next poll an interval on,
+ * failure a growing delay on. ETag and Last-Modified make the next request conditional.
+ */
+export const sources = pgTable(
+  'sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<SourceKind>().notNull(),
+    /** The `source` of the incidents it creates (with their feed ids): fixed at creation. */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    intervalSeconds: integer('interval_seconds').notNull().default(300),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    failures: integer('failures').notNull().default(0),
+    itemCount: integer('item_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('sources_key_key').on(table.key),
+    uniqueIndex('sources_name_key').on(sql`lower(${table.name})`),
+    index('sources_next_poll_idx').on(table.nextPollAt),
+  ],
+);
+
+/**
+ * Keys an organization's own systems push incidents with. Only a SHA-256 digest of the key is
+ * kept (the key is 32 random bytes, so a digest is enough); the key is shown once.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('api_keys_secret_hash_key').on(table.secretHash),
+    index('api_keys_organization_idx').on(table.organizationId),
+  ],
+);
+
+export const accountRequests = pgTable(
+  'account_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    status: text('status')
+      .$type<'PENDING' | 'APPROVED' | 'DISMISSED'>()
+      .notNull()
+      .default('PENDING'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One pending request per e-mail: asking again changes nothing.
+    uniqueIndex('account_requests_pending_email_key')
+      .on(table.email)
+      .where(sql`status = 'PENDING'`),
+    index('account_requests_status_created_idx').on(table.status, table.createdAt, table.id),
+  ],
+);
 
 export const auditLog = pgTable(
   'audit_log',
@@ -229,5 +517,239 @@ export const organizationSettings = pgTable('organization_settings', {
     .references(() => organizations.id),
   security: jsonb('security'),
   platform: jsonb('platform'),
+  /** Notification preferences for members who never saved their own. */
+  notifications: jsonb('notifications'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Something an organization's people may need to know (a new exposure, an incident escalated,
+ * created, resolved or assigned), written in the transaction of the change that caused it.
+ * A job fans it out to recipients by their preferences; `fannedOutAt` makes that happen once.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    title: text('title').notNull(),
+    line: text('line').notNull(),
+    link: text('link'),
+    /** Who made the change: not alerted about their own act. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When only one person is concerned (an assignment). */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    fannedOutAt: timestamp('fanned_out_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('alerts_incident_idx').on(table.organizationId, table.incidentId, table.kind)],
+);
+
+/**
+ * Where an organization's alerts are posted: a Slack or Teams incoming webhook, or a generic
+ * webhook signed with `secret` (kept as is: it signs every payload).
+ */
+export const alertEndpoints = pgTable(
+  'alert_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind').$type<EndpointKind>().notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    secret: text('secret'),
+    minSeverity: text('min_severity').$type<Severity>().notNull().default('LOW'),
+    enabled: boolean('enabled').notNull().default(true),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('alert_endpoints_organization_idx').on(table.organizationId)],
+);
+
+/**
+ * One message to one recipient, a member (listed in the app, mailed) or an endpoint. One
+ * incident reaches a recipient at most once per digest window: a later alert waits in the
+ * recipient's one unsent row for the incident (`sentAt` null) until `sendAfter`.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id').references(() => alertEndpoints.id, { onDelete: 'cascade' }),
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    title: text('title').notNull(),
+    lines: jsonb('lines').$type<string[]>().notNull(),
+    link: text('link'),
+    alertIds: jsonb('alert_ids').$type<string[]>().notNull(),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('notifications_pending_key')
+      .on(sql`coalesce(${table.userId}, ${table.endpointId})`, table.incidentId)
+      .where(sql`sent_at is null`),
+    index('notifications_user_sent_idx').on(table.userId, table.sentAt),
+    index('notifications_recipient_incident_idx').on(
+      table.userId,
+      table.endpointId,
+      table.incidentId,
+      table.sentAt,
+    ),
+  ],
+);
+
+/**
+ * The outbox: one row per (notification, channel), written with the notification, delivered
+ * at least once by whichever instance claims it (FOR UPDATE SKIP LOCKED, a lease on
+ * `nextAttemptAt`), retried with its channel's backoff until its horizon. `idempotencyKey`
+ * is sent along so a receiver can drop a repeat after a crash mid-delivery.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    notificationId: uuid('notification_id').references(() => notifications.id, {
+      onDelete: 'cascade',
+    }),
+    endpointId: uuid('endpoint_id').references(() => alertEndpoints.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    /** An e-mail address, or the endpoint's id. */
+    recipient: text('recipient').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    title: text('title').notNull(),
+    status: text('status').$type<DeliveryStatus>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('deliveries_idempotency_key').on(table.idempotencyKey),
+    index('deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`status in ('PENDING', 'FAILED')`),
+    index('deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
+    index('deliveries_channel_idx').on(table.channel, table.createdAt),
+  ],
+);
+
+/** A organization's response plan recipe: ordered actions with default owners and due offsets. */
+export const planTemplates = pgTable(
+  'plan_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    incidentTypes: jsonb('incident_types').$type<IncidentType[]>().notNull(),
+    actions: jsonb('actions')
+      .$type<
+        {
+          title: string;
+          description: string | null;
+          ownerRole: AdminRole | null;
+          ownerId: string | null;
+          dueOffsetHours: number;
+          required: boolean;
+        }[]
+      >()
+      .notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('plan_templates_organization_idx').on(table.organizationId)],
+);
+
+/** An organization's response to an incident (its own or a global one). */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').references(() => planTemplates.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<PlanStatus>().notNull().default('ACTIVE'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    targetAt: timestamp('target_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('plans_organization_incident_idx').on(table.organizationId, table.incidentId),
+    index('plans_organization_status_idx').on(table.organizationId, table.status),
+  ],
+);
+
+/**
+ * One step of a plan. `overdueAlertedAt` makes the overdue alert once per due time (a new
+ * due time clears it).
+ */
+export const planActions = pgTable(
+  'plan_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    required: boolean('required').notNull().default(true),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    status: text('status').$type<ActionStatus>().notNull().default('TODO'),
+    blockedReason: text('blocked_reason'),
+    notes: text('notes'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),
+    overdueAlertedAt: timestamp('overdue_alerted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('plan_actions_plan_idx').on(table.planId, table.position),
+    index('plan_actions_assignee_idx').on(table.assigneeId),
+    index('plan_actions_due_idx')
+      .on(table.dueAt)
+      .where(sql`status <> 'DONE' and overdue_alerted_at is null`),
+  ],
+);

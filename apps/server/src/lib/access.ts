@@ -1,9 +1,13 @@
 import { PLATFORM_ADMIN_ROLES, emailDomain } from '@meridian/contracts';
-import type { UserRow } from '../modules/users/users.repository.js';
+import type { users } from '../db/schema.js';
+
+type UserRow = typeof users.$inferSelect;
 
 /** Who is calling, and for which organization (their own, or the one they act as). */
 export type Actor = {
   user: UserRow;
+  /** The session (refresh-token family) the request's access token belongs to. */
+  sessionId: string;
   organizationId: string;
   actingAs: boolean;
   isInternal: boolean;
@@ -23,3 +27,12 @@ export const isPlatformAdmin = (
 export const administersActiveOrganization = (actor: Actor): boolean =>
   actor.isPlatformAdmin ||
   (actor.user.adminRole === 'ADMIN' && actor.user.organizationId === actor.organizationId);
+
+/**
+ * MANAGER or ADMIN of the active organization (a platform admin acting as it counts): who
+ * changes its operational data (incidents, sites, shipments).
+ */
+export const editsOrganizationData = (actor: Actor): boolean =>
+  actor.isPlatformAdmin ||
+  (actor.user.organizationId === actor.organizationId &&
+    (actor.user.adminRole === 'ADMIN' || actor.user.adminRole === 'MANAGER'));

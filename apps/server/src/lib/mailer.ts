@@ -18,11 +18,30 @@ export class Mailer {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport({
           url: config.smtpUrl,
+          // A few kept connections carry many messages (alert bursts) without a handshake each.
+          pool: true,
+          maxConnections: 8,
+          maxMessages: 500,
           connectionTimeout: SMTP_TIMEOUT_MS,
           greetingTimeout: SMTP_TIMEOUT_MS,
           socketTimeout: SMTP_TIMEOUT_MS,
         })
       : null;
+  }
+
+  /** Closes the pooled connections (on shutdown). */
+  close(): void {
+    this.transport?.close();
+  }
+
+  get configured(): boolean {
+    return this.transport !== null;
+  }
+
+  /** Sends or throws: for callers that retry (alert deliveries). */
+  async deliver(message: MailMessage, headers: Record<string, string> = {}): Promise<void> {
+    if (!this.transport) throw new Error('SMTP_URL is not set');
+    await this.transport.sendMail({ from: this.config.from, ...message, headers });
   }
 
   /**

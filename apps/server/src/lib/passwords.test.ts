@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { OWASP_ARGON2ID, loadConfig } from '../config.js';
+import type { DomainError } from './errors.js';
 import { PasswordHasher } from './passwords.js';
 
 describe('PasswordHasher', () => {
@@ -38,5 +39,24 @@ describe('PasswordHasher', () => {
       argon2.hash = original;
     }
     expect(peak).toBe(2);
+  });
+});
+
+describe('PasswordHasher queue', () => {
+  it('refuses at once with 503 and Retry-After when the queue is full, and recovers', async () => {
+    const hasher = new PasswordHasher({ memoryCost: 4096, timeCost: 1, parallelism: 1 }, 1, 2);
+    const settled = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => hasher.hash(`password-${i}`)),
+    );
+    const refused = settled.filter((result) => result.status === 'rejected');
+    // One runs, two wait, three are refused.
+    expect(refused).toHaveLength(3);
+    for (const result of refused) {
+      const error = result.reason as DomainError;
+      expect(error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect(hasher.started).toBe(3);
+    await expect(hasher.hash('after-the-burst')).resolves.toMatch(/^\$argon2id\$/);
   });
 });

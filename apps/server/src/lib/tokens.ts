@@ -9,7 +9,8 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'meridian';
 const AUDIENCE = 'meridian-api';
 
-export type AccessClaims = { userId: string; tokenVersion: number };
+/** sessionId names the session (refresh-token family) the token was issued to. */
+export type AccessClaims = { userId: string; tokenVersion: number; sessionId: string };
 
 /** Signs and verifies short-lived access tokens; the algorithm, issuer and audience are pinned. */
 export class AccessTokens {
@@ -20,7 +21,7 @@ export class AccessTokens {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ ver: claims.tokenVersion, typ: 'access' })
+    return new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId, typ: 'access' })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -39,8 +40,10 @@ export class AccessTokens {
         audience: AUDIENCE,
         requiredClaims: ['exp', 'sub'],
       });
-      if (payload.typ !== 'access' || typeof payload.ver !== 'number' || !payload.sub) return null;
-      return { userId: payload.sub, tokenVersion: payload.ver };
+      const { typ, ver, sid, sub } = payload;
+      if (typ !== 'access' || typeof ver !== 'number' || typeof sid !== 'string' || !sub)
+        return null;
+      return { userId: sub, tokenVersion: ver, sessionId: sid };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -6,6 +6,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** A list's JSON body with the data version it was read at (in the same statement). */
 export type JsonSnapshot = { version: string; json: string };
 
+/** A list the database serializes, with the cheap version its ETag is derived from. */
+export type VersionedList = {
+  /** Everything the body depends on besides the version: kind, organization, scope. */
+  key: string;
+  readVersion: () => Promise<string>;
+  load: () => Promise<JsonSnapshot>;
+};
+
 type Encoding = 'br' | 'gzip';
 type Entry = {
   etag: string;
@@ -46,7 +54,8 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-const matches = (ifNoneMatch: string | undefined, etag: string) =>
+/** If-None-Match names this ETag (weakly or strongly), or is `*`. */
+export const etagMatches = (ifNoneMatch: string | undefined, etag: string) =>
   ifNoneMatch !== undefined &&
   ifNoneMatch.split(',').some((tag) => {
     const trimmed = tag.trim();
@@ -65,21 +74,12 @@ export class VersionedJsonCache {
 
   constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
 
-  async send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    list: {
-      /** Everything the body depends on besides the version: kind, organization, scope. */
-      key: string;
-      readVersion: () => Promise<string>;
-      load: () => Promise<JsonSnapshot>;
-    },
-  ): Promise<void> {
+  async send(request: FastifyRequest, reply: FastifyReply, list: VersionedList): Promise<void> {
     let etag = this.etagOf(list.key, await list.readVersion());
     void reply
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Authorization, X-Act-As-Organization, Accept-Encoding');
-    if (matches(request.headers['if-none-match'], etag)) {
+    if (etagMatches(request.headers['if-none-match'], etag)) {
       // Awaiting the reply tells Fastify the handler answered itself.
       await reply.header('etag', etag).code(304).send();
       return;

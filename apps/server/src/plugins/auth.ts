@@ -1,96 +1,90 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import type { Database } from '../db/client.js';
-import { type Actor, isInternalEmail, isPlatformAdmin } from '../lib/access.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors.js';
-import type { AccessTokens } from '../lib/tokens.js';
-import { recordAudit } from '../modules/audit/audit.repository.js';
-import { organizationsRepository } from '../modules/organizations/organizations.repository.js';
-import { usersRepository } from '../modules/users/users.repository.js';
+import type { Actor } from '../lib/access.js';
+import { DomainError, forbidden, unauthorized } from '../lib/errors.js';
+import { ACCESS_MESSAGES, type AccessService } from '../modules/auth/access.service.js';
 
 export const ACT_AS_HEADER = 'x-act-as-organization';
-export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** onRequest hook: rejects the request unless it carries a valid access token. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  interface FastifyContextConfig {
+    /** Reachable without signing in (login, health, public settings). Private is the default. */
+    public?: boolean;
+    /** Allowed while the user must still replace a generated password. */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** The request budget of the /api scope; see plugins/rate-limit.ts. */
+    spendApiBudget: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
 }
 
-const OrganizationId = z.uuid();
-
-/** The authenticated actor of a route that ran `app.authenticate`. */
+/** The authenticated actor of a private route (the guard has already refused everyone else). */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
   return request.actor;
 }
 
-export const authPlugin = fp(
-  async (
-    app: FastifyInstance,
-    opts: { db: Database; tokens: AccessTokens; internalDomain: string },
-  ) => {
-    const { db, tokens, internalDomain } = opts;
-    app.decorateRequest('actor', null);
+const bearerToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+  return token || undefined;
+};
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ')
-        ? header.slice('Bearer '.length).trim()
-        : undefined;
-      if (!token) throw unauthorized('Authentication required');
+/**
+ * Every /api route is private unless its config says `public: true`, so a new route cannot
+ * forget its authentication. One onRequest hook, in this order: who is calling (a failed
+ * check is kept, not thrown yet), the request budget (per user once known, else per IP, so a
+ * bad token costs its IP), then the refusal of anonymous callers on private routes.
+ */
+export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: AccessService }) => {
+  const { access } = opts;
+  app.decorateRequest('actor', null);
 
-      const claims = await tokens.verify(token);
-      if (!claims) throw unauthorized(INVALID_TOKEN_MESSAGE);
-      const found = await usersRepository.findWithOrganizationStatus(db, claims.userId);
-      const user = found?.user;
-      if (!user || user.tokenVersion !== claims.tokenVersion || user.accountStatus !== 'ACTIVE') {
-        throw unauthorized(INVALID_TOKEN_MESSAGE);
-      }
-      if (found.organizationStatus !== 'ACTIVE') throw forbidden('Your organization is disabled');
-
-      const platformAdmin = isPlatformAdmin(user, internalDomain);
-      let organizationId = user.organizationId;
-      const requested = request.headers[ACT_AS_HEADER];
-      if (typeof requested === 'string' && requested !== '' && requested !== user.organizationId) {
-        if (!OrganizationId.safeParse(requested).success) {
-          throw badRequest('X-Act-As-Organization must be an organization id');
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    let refusal: DomainError | null = null;
+    if (!config.public) {
+      const token = bearerToken(request);
+      const actAs = request.headers[ACT_AS_HEADER];
+      if (!token) refusal = unauthorized(ACCESS_MESSAGES.required);
+      else {
+        try {
+          request.actor = await access.actorFor(
+            token,
+            typeof actAs === 'string' ? actAs : undefined,
+          );
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          refusal = error;
         }
-        if (!platformAdmin) throw forbidden('You cannot act as another organization');
-        if (!(await organizationsRepository.findById(db, requested)))
-          throw notFound('Organization not found');
-        organizationId = requested;
       }
+    }
+    if (config.rateLimit !== false) await app.spendApiBudget(request, reply);
+    if (refusal) throw refusal;
+    if (request.actor?.user.passwordChangeRequired && !config.duringPasswordChange) {
+      throw forbidden(ACCESS_MESSAGES.passwordChangeRequired);
+    }
+  });
 
-      request.actor = {
-        user,
-        organizationId,
-        actingAs: organizationId !== user.organizationId,
-        isInternal: isInternalEmail(user.email, internalDomain),
-        isPlatformAdmin: platformAdmin,
-      };
-    });
-
-    // Acting as another organization is always on the record, reads included; written before
-    // the response leaves, so a client that has its answer can rely on the record existing.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const actor = request.actor;
-      if (!actor?.actingAs) return payload;
-      const params = request.params as { id?: unknown } | undefined;
-      await recordAudit(db, actor, {
-        action: `act-as ${request.method} ${request.routeOptions.url ?? request.url}`,
-        targetType: 'request',
-        targetId: typeof params?.id === 'string' ? params.id : null,
-        after: { status: reply.statusCode },
-      }).catch((error: unknown) =>
+  // Written before the response leaves, so a client that has its answer can rely on the record.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.actor;
+    if (!actor?.actingAs) return payload;
+    const params = request.params as { id?: unknown } | undefined;
+    await access
+      .recordActAs(
+        actor,
+        `act-as ${request.method} ${request.routeOptions.url ?? request.url}`,
+        typeof params?.id === 'string' ? params.id : null,
+        reply.statusCode,
+      )
+      .catch((error: unknown) =>
         request.log.error({ err: error }, 'could not audit an act-as request'),
       );
-      return payload;
-    });
-  },
-);
+    return payload;
+  });
+});

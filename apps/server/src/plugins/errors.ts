@@ -1,34 +1,47 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LIMITS } from '@meridian/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, STATUS_BY_CODE } from '../lib/errors.js';
+import { DomainError, type ErrorIssue, MAX_ISSUES, answerOf } from '../lib/errors.js';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (limit 1 MiB)',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but the content type is JSON',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
 };
 
+type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0];
+type ValidationIssue = {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params?: unknown;
+};
+
 /** "body.name: Name is required" style: names the field that is wrong. */
-function validationMessage(
-  error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0],
-): string {
-  if (!hasZodFastifySchemaValidationErrors(error)) return 'Invalid request';
-  const first = error.validation[0];
-  if (!first) return 'Invalid request';
+function issueOf(issue: ValidationIssue, where: string): ErrorIssue {
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const keys = (issue.params as { keys?: string[] } | undefined)?.keys;
+  if (issue.keyword === 'unrecognized_keys' && keys?.length) {
+    return {
+      path: field || where,
+      message: `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((key) => `"${key}"`).join(', ')}`,
+    };
+  }
+  return { path: field || where, message: issue.message ?? 'is invalid' };
+}
+
+/** The first problem as the message; every problem (a bulk body's rows) as issues. */
+function validationBody(error: ValidationError): { message: string; issues?: ErrorIssue[] } {
+  if (!hasZodFastifySchemaValidationErrors(error)) return { message: 'Invalid request' };
   const where =
     error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const keys = (first.params as { keys?: string[] } | undefined)?.keys;
-  if (first.keyword === 'unrecognized_keys' && keys?.length) {
-    const location = field || where;
-    return `${location}: unknown field${keys.length > 1 ? 's' : ''} ${keys.map((key) => `"${key}"`).join(', ')}`;
-  }
-  return field
-    ? `${field}: ${first.message ?? 'is invalid'}`
-    : `${where}: ${first.message ?? 'is invalid'}`;
+  const issues = error.validation.slice(0, MAX_ISSUES).map((issue) => issueOf(issue, where));
+  const [first] = issues;
+  if (!first) return { message: 'Invalid request' };
+  const message = `${first.path}: ${first.message}`;
+  return issues.length > 1 ? { message, issues } : { message };
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -36,15 +49,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof DomainError) {
       if (error.retryAfterSeconds)
         void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(STATUS_BY_CODE[error.code]).send({ message: error.message });
+      const { status, body } = answerOf(error);
+      return reply.status(status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ message: validationMessage(error) });
+      return reply.status(400).send(validationBody(error));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Internal server error' });
+      // The id is in the answer's X-Request-Id and its message: a user's report finds this line.
+      request.log.error({ err: error }, `request ${request.id} failed`);
+      return reply
+        .status(500)
+        .send({ message: `Internal server error (request id ${request.id})` });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? LIMITS.bodyBytes;
+      return reply.status(status).send({
+        message: `Request body is too large (limit ${Math.round(limit / 1024 / 1024)} MiB)`,
+      });
     }
     const message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
     return reply.status(status).send({ message });

@@ -15,7 +15,10 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         description: 'Supply-chain risk monitoring',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (mrd_…)' },
+        },
       },
     },
     transform: jsonSchemaTransform,

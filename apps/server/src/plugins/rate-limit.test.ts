@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServer, startRedisServer } from '../test/redis-server.js';
 import { type TestServer, startTestServer } from '../test/test-server.js';
@@ -10,8 +13,7 @@ const from = (ip: string, token?: string) => ({
   ...(token ? { token } : {}),
 });
 
-// The health probe is exempt (config: { rateLimit: false }) so load balancers never see 429.
-describe('rate limits on every route', () => {
+describe('rate limits on the API', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(limited);
@@ -53,6 +55,74 @@ describe('rate limits on every route', () => {
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([...Array<number>(PER_MINUTE).fill(200), 429]);
+  });
+});
+
+describe('budgets that fit real use', () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'meridian-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Meridian</title>');
+    await writeFile(path.join(webDist, 'assets', 'screen-abc123.js'), 'export const x = 1;');
+    server = await startTestServer({ ...limited, WEB_DIST_DIR: webDist });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('never counts static files or the health probe, and never answers them 429', async () => {
+    for (let i = 0; i < PER_MINUTE * 3; i += 1) {
+      const asset = await server.request('GET', '/assets/screen-abc123.js', from('203.0.113.50'));
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('x-ratelimit-limit')).toBeNull();
+      expect((await server.request('GET', '/api/health', from('203.0.113.50'))).status).toBe(200);
+      expect((await server.request('GET', '/admin/events', from('203.0.113.50'))).status).toBe(200);
+    }
+    // The API budget of that address is still whole.
+    const api = await server.request('GET', '/api/config', from('203.0.113.50'));
+    expect(api.status).toBe(200);
+    expect(api.headers.get('x-ratelimit-remaining')).toBe(String(PER_MINUTE - 1));
+  });
+
+  it('budgets signed-in users per user only: colleagues behind one NAT do not share', async () => {
+    const office = '198.51.100.77';
+    const org = (await server.createOrganization('One Office')).id;
+    const people = await Promise.all(
+      ['ann', 'bob'].map((name) =>
+        server.createUser({ organizationId: org, email: `${name}@office.example` }),
+      ),
+    );
+    const tokens: string[] = [];
+    for (const person of people) {
+      const signedIn = await server.request<{ accessToken: string }>('POST', '/api/auth/login', {
+        body: { email: person.email, password: 'correct-horse-battery-staple' },
+        ...from(`198.51.100.${tokens.length + 80}`),
+      });
+      tokens.push(signedIn.body.accessToken);
+    }
+    // Anonymous traffic from the office uses up the office's IP budget...
+    for (let i = 0; i < PER_MINUTE; i += 1)
+      await server.request('GET', '/api/config', from(office));
+    expect((await server.request('GET', '/api/config', from(office))).status).toBe(429);
+    // ...and each signed-in colleague there still has a whole budget of their own.
+    for (const token of tokens) {
+      const statuses: number[] = [];
+      for (let i = 0; i <= PER_MINUTE; i += 1)
+        statuses.push((await server.request('GET', '/api/me/profile', from(office, token))).status);
+      expect(statuses).toEqual([...Array<number>(PER_MINUTE).fill(200), 429]);
+    }
+  });
+
+  it('counts a request with a bad token against its IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= PER_MINUTE; i += 1) {
+      const response = await server.request('GET', '/api/me/profile', from('192.0.2.99', 'forged'));
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(PER_MINUTE).fill(401), 429]);
   });
 });
 

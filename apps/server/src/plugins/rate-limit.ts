@@ -2,12 +2,16 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { ipBucket } from '../lib/client-ip.js';
 import { DomainError } from '../lib/errors.js';
 
+const tooMany = (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`;
+
 /**
- * Two budgets on every route, RATE_LIMIT_PER_MINUTE each, generous enough that a busy analyst
- * never meets them: one per IP, and one per signed-in user, so spreading requests over many
- * addresses does not buy a user more. With REDIS_URL, instances share both budgets.
+ * The API's request budget, RATE_LIMIT_PER_MINUTE: per user once signed in (an office behind
+ * one NAT is many users, each with a budget of their own), per IP (IPv6 per /64) before.
+ * Static files and the health probe are outside it. With REDIS_URL, instances share it.
+ * Routes may add a stricter budget of their own (`config.rateLimit`), counted per IP.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, opts: { perMinute: number; redisUrl: string | undefined }) => {
@@ -16,28 +20,31 @@ export const rateLimitPlugin = fp(
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
     await app.register(rateLimit, {
-      global: true,
+      global: false,
       max: opts.perMinute,
       timeWindow: '1 minute',
+      keyGenerator: (request) => `ip:${ipBucket(request.ip)}`,
       ...(redis ? { redis, nameSpace: 'meridian-rate-limit:' } : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        message: tooMany(Math.ceil(context.ttl / 1000)),
       }),
     });
-    // The caller is known only once a route's authentication hook has run, hence preHandler.
-    const perUser = app.createRateLimit({
-      keyGenerator: (request) => `user:${request.actor?.user.id ?? ''}`,
+
+    const budget = app.createRateLimit({
+      keyGenerator: (request) =>
+        request.actor ? `user:${request.actor.user.id}` : `ip:${ipBucket(request.ip)}`,
     });
-    app.addHook('preHandler', async (request) => {
-      if (!request.actor) return;
-      const limit = await perUser(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        throw new DomainError(
-          'TOO_MANY_REQUESTS',
-          `Too many requests. Try again in ${limit.ttlInSeconds} seconds.`,
-          limit.ttlInSeconds,
-        );
+    app.decorate('spendApiBudget', async (request, reply) => {
+      const limit = await budget(request);
+      if (limit.isAllowed) return;
+      void reply.headers({
+        'x-ratelimit-limit': limit.max,
+        'x-ratelimit-remaining': limit.remaining,
+        'x-ratelimit-reset': limit.ttlInSeconds,
+      });
+      if (limit.isExceeded) {
+        throw new DomainError('TOO_MANY_REQUESTS', tooMany(limit.ttlInSeconds), limit.ttlInSeconds);
       }
     });
   },

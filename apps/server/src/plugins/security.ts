@@ -36,6 +36,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     // Same-origin by default; other origins only when listed in CORS_ORIGINS.
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Act-As-Organization'],
+    exposedHeaders: ['X-Request-Id'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     maxAge: 600,
   });

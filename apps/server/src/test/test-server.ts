@@ -5,11 +5,15 @@ import type { AddressInfo } from 'node:net';
 import type { AdminRole, AccountStatus, AuthResponse, PlatformRole } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { type DestinationStream, pino } from 'pino';
 import { buildApp } from '../app.js';
 import { ensurePlatform, resolveJwtSecret } from '../bootstrap/platform.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { organizations as organizationsTable } from '../db/schema.js';
+import { loggerOptions } from '../lib/logger.js';
 import { PasswordHasher } from '../lib/passwords.js';
+import { ExposureEngine } from '../modules/exposure/exposure.engine.js';
 import {
   organizationsRepository,
   type OrganizationRow,
@@ -35,7 +39,11 @@ export type TestServer = {
   url: string;
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The PostgreSQL database's address (null on PGlite), for a second instance's connections. */
+  databaseUrl: string | null;
   config: AppConfig;
+  /** The server's own hasher: tests read how many hashes it started. */
+  hasher: PasswordHasher;
   internalOrganizationId: string;
   request: <T = Record<string, unknown>>(
     method: string,
@@ -45,6 +53,8 @@ export type TestServer = {
   createOrganization: (name: string) => Promise<OrganizationRow>;
   createUser: (options: CreateUserOptions) => Promise<UserRow>;
   login: (email: string, password?: string) => Promise<AuthResponse>;
+  /** Matches every active incident against every organization's data, as the jobs would. */
+  recomputeExposure: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -55,13 +65,20 @@ export type CreateUserOptions = {
   role?: PlatformRole;
   accountStatus?: AccountStatus;
   lastLoginAt?: Date | null;
+  /** As for a generated password: the user must choose their own first. */
+  passwordChangeRequired?: boolean;
 };
 
 /** A fresh, empty database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url: string | null;
+  drop: () => Promise<void>;
+}> {
   if (process.env.MERIDIAN_TEST_DB !== 'postgres') {
     return {
       handle: await openDatabase({ kind: 'pglite', dataDir: null }),
+      url: null,
       drop: async () => undefined,
     };
   }
@@ -69,6 +86,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   if (!serverUrl) throw new Error('MERIDIAN_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `meridian_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
+  admin.on('error', () => undefined);
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -77,8 +95,10 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
+      client.on('error', () => undefined);
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
@@ -87,10 +107,18 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
 }
 
 /** Starts the real application on a real port and a fresh real database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: {
+    productionHashing?: boolean;
+    /** Receives the server's JSON log lines (set LOG_LEVEL in env: the default is silent). */
+    logStream?: DestinationStream;
+  } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    LOG_FORMAT: 'json',
     ADMIN_EMAIL: OWNER_EMAIL,
     ADMIN_PASSWORD: TEST_PASSWORD,
     INTERNAL_DOMAIN,
@@ -100,13 +128,19 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     WEB_DIST_DIR: path.join(tmpdir(), 'meridian-no-web-app'),
     ...env,
   });
-  config.passwordHashing = TEST_HASHING;
-  const { handle: database, drop } = await freshDatabase();
+  if (!options.productionHashing) config.passwordHashing = TEST_HASHING;
+  const { handle: database, url: databaseUrl, drop } = await freshDatabase();
   await database.migrate();
-  const hasher = new PasswordHasher(config.passwordHashing);
+  const hasher = new PasswordHasher(config.passwordHashing, 4, config.passwordHashQueue);
   const platform = await ensurePlatform(database.db, config, hasher);
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
-  const app = await buildApp({ config, db: database.db, jwtSecret });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret,
+    hasher,
+    ...(options.logStream ? { logger: pino(loggerOptions(config), options.logStream) } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const passwordHash = await hasher.hash(TEST_PASSWORD);
@@ -143,7 +177,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     app,
     database,
+    databaseUrl,
     config,
+    hasher,
     internalOrganizationId: platform.internalOrganizationId,
     request,
     login,
@@ -172,7 +208,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         role: options.role ?? 'MEMBER',
         accountStatus: options.accountStatus ?? 'ACTIVE',
         lastLoginAt: options.lastLoginAt ?? null,
+        passwordChangeRequired: options.passwordChangeRequired ?? false,
       }),
+    recomputeExposure: async () => {
+      const engine = new ExposureEngine(database.db);
+      const organizations = await database.db
+        .select({ id: organizationsTable.id })
+        .from(organizationsTable);
+      for (const organization of organizations) await engine.recomputeOrganization(organization.id);
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -1,6 +1,8 @@
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { EventRedirect } from '@/features/events/components/EventRedirect';
+import { prefetchIncidentPages } from '@/features/events/api/get-incident-pages';
+import { getActiveOrganizationId } from '@/lib/active-organization';
 import { prefetchIncidents } from '@/lib/incidents-api';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -76,6 +78,10 @@ const OrganizationEditPage = lazyPage(
   () => import('@/features/organizations/components/OrganizationEditPage'),
   'OrganizationEditPage',
 );
+const SuppliersPage = lazyPage(
+  () => import('@/features/suppliers/components/SuppliersPage'),
+  'SuppliersPage',
+);
 const BillingPage = lazyPage(
   () => import('@/features/billing/components/BillingPage'),
   'BillingPage',
@@ -105,7 +111,9 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.atlas.path, ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
   {
     path: paths.admin.events.path,
-    ...screen(EventsPage, { title: 'Events', navItem: 'events' }, prefetchIncidents),
+    ...screen(EventsPage, { title: 'Events', navItem: 'events' }, (queryClient) =>
+      prefetchIncidentPages(queryClient, getActiveOrganizationId()),
+    ),
   },
   {
     path: paths.admin.event.path,
@@ -162,6 +170,10 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.admin.billing.path,
     ...screen(BillingPage, { title: 'Billing & Plans' }),
+  },
+  {
+    path: paths.admin.suppliers.path,
+    ...screen(SuppliersPage, { title: 'Suppliers' }),
   },
   { path: '*', ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
 ];

@@ -6,7 +6,17 @@ import { Button } from './ui/Button';
 import { Input } from './ui/Input';
 
 /** A link shown read-only with a copy button; if the clipboard refuses, the text is selected. */
-export function CopyableLink({ label, url }: { label: string; url: string }) {
+export function CopyableLink({
+  label,
+  url,
+  copiedMessage = TEAM_MESSAGES.linkCopied,
+  copyLabel = 'Copy link',
+}: {
+  label: string;
+  url: string;
+  copiedMessage?: string;
+  copyLabel?: string;
+}) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
@@ -15,7 +25,7 @@ export function CopyableLink({ label, url }: { label: string; url: string }) {
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      toast.success(TEAM_MESSAGES.linkCopied);
+      toast.success(copiedMessage);
     } catch {
       inputRef.current?.select();
       toast.error(TEAM_MESSAGES.copyFailed);
@@ -42,7 +52,7 @@ export function CopyableLink({ label, url }: { label: string; url: string }) {
           ) : (
             <Copy aria-hidden="true" className="size-4" />
           )}
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? 'Copied' : copyLabel}
         </Button>
       </div>
     </div>

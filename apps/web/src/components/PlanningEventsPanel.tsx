@@ -1,5 +1,5 @@
 import { EVENTS_MESSAGES } from '@/config/messages';
-import { usePlanningIncidents } from '@/lib/planning-incidents';
+import { selectedIncident, usePlanningIncidents } from '@/lib/planning-incidents';
 import { cn } from '@/utils/cn';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { IncidentPickerList } from './IncidentPickerList';
@@ -11,18 +11,21 @@ import { Spinner } from './ui/Spinner';
  */
 export function PlanningEventsPanel({
   actions,
+  selection,
   className,
   style,
 }: {
   actions?: ReactNode;
+  /** The chosen event, kept by the screen (e.g. in the URL); the panel keeps its own otherwise. */
+  selection?: { chosenId: string | null; onSelect: (incidentId: string) => void };
   className?: string;
   style?: CSSProperties;
 }) {
   const events = usePlanningIncidents();
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [ownChosenId, setOwnChosenId] = useState<string | null>(null);
+  const chosenId = selection ? selection.chosenId : ownChosenId;
   const incidents = events.status === 'ready' ? events.incidents : [];
-  const selectedId =
-    incidents.find((incident) => incident.id === chosenId)?.id ?? incidents[0]?.id ?? null;
+  const selectedId = selectedIncident(incidents, chosenId)?.id ?? null;
 
   return (
     <section
@@ -56,7 +59,7 @@ export function PlanningEventsPanel({
           <IncidentPickerList
             incidents={incidents}
             selectedId={selectedId}
-            onSelect={setChosenId}
+            onSelect={selection?.onSelect ?? setOwnChosenId}
             label="Events"
             className="flex-1"
           />

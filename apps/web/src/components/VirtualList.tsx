@@ -1,6 +1,6 @@
 import { cn } from '@/utils/cn';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 type VirtualListProps<T> = {
   items: readonly T[];
@@ -12,7 +12,14 @@ type VirtualListProps<T> = {
   label: string;
   className?: string;
   gap?: number;
+  /** Called when the last rows come into view: the moment to load the next page. */
+  onEndReached?: () => void;
+  /** Shown after the last row (e.g. "loading more"). */
+  footer?: ReactNode;
 };
+
+/** How close to the end (in rows) counts as reaching it. */
+const END_THRESHOLD_ROWS = 5;
 
 /**
  * A list that scrolls inside its own box and only draws the rows in view, so ten thousand
@@ -26,6 +33,8 @@ export function VirtualList<T>({
   label,
   className,
   gap = 0,
+  onEndReached,
+  footer,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler; the virtualizer re-renders this list on scroll.
@@ -39,6 +48,17 @@ export function VirtualList<T>({
     gap,
   });
 
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastShown = virtualRows.at(-1)?.index ?? -1;
+  const reachedEnd = items.length > 0 && lastShown >= items.length - END_THRESHOLD_ROWS;
+  const latestOnEnd = useRef(onEndReached);
+  useEffect(() => {
+    latestOnEnd.current = onEndReached;
+  });
+  useEffect(() => {
+    if (reachedEnd) latestOnEnd.current?.();
+  }, [reachedEnd, items.length]);
+
   return (
     <div ref={scrollRef} className={cn('min-h-0 overflow-y-auto', className)}>
       <ul
@@ -46,7 +66,7 @@ export function VirtualList<T>({
         className="relative w-full"
         style={{ height: virtualizer.getTotalSize() }}
       >
-        {virtualizer.getVirtualItems().map((row) => (
+        {virtualRows.map((row) => (
           <li
             key={row.key}
             data-index={row.index}
@@ -60,6 +80,7 @@ export function VirtualList<T>({
           </li>
         ))}
       </ul>
+      {footer}
     </div>
   );
 }

@@ -11,7 +11,21 @@ export const QUERY_RETRY_BASE_DELAY_MS = 1000;
 export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
 
 export const EVENTS_POLL_INTERVAL_MS = 15_000;
+/** Plans on screen are read again this often, so colleagues' progress shows. */
+export const PLANS_POLL_INTERVAL_MS = 30_000;
+/** The bell asks for the unread count this often, and again when the window regains focus. */
+export const NOTIFICATIONS_POLL_INTERVAL_MS = 30_000;
+/** Notifications the bell's panel lists, newest first. */
+export const NOTIFICATIONS_PANEL_SIZE = 20;
+/** The bell's badge counts up to this, then shows "99+". */
+export const NOTIFICATIONS_BADGE_MAX = 99;
+/** The integrations' health refreshes this often while shown, their delivery log more often. */
+export const INTEGRATIONS_REFRESH_MS = 15_000;
+export const DELIVERIES_REFRESH_MS = 5_000;
 export const USER_LIST_PAGE_SIZE = LIMITS.userListDefault;
+export const ORGANIZATION_LIST_PAGE_SIZE = LIMITS.organizationListDefault;
+/** A search waits for this pause in typing before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Team presence from lastLoginAt: active under 5 minutes, away under 60, otherwise offline. */
 export const PRESENCE_ACTIVE_MINUTES = 5;
@@ -43,3 +57,11 @@ export const CONTACT_EMAILS = {
 
 /** The session-timeout toggle's wording (spec part 9): a toggle only, no timer behind it. */
 export const SESSION_TIMEOUT_TEXT = '8 hours of inactivity';
+
+/** Rows per page of the Suppliers screen's lists, and the wait before a search is sent. */
+export const SUPPLIERS_PAGE_SIZE = 50;
+export const SEARCH_DELAY_MS = 300;
+/** Import errors listed at once; the rest are counted. */
+export const IMPORT_ISSUES_SHOWN = 200;
+/** Rows the import preview shows. */
+export const IMPORT_PREVIEW_ROWS = 8;

@@ -54,7 +54,6 @@ export const TEAM_MESSAGES = {
   inviteFailed: 'Invite failed',
   inviteAdminRequired: 'Only an organization admin can invite people',
   manageAdminRequired: 'Only an organization admin can manage users',
-  manageNotYourself: 'You cannot change or delete your own account here',
   invitationMissingToken: 'This invitation link is not valid',
   invitationLookupFailed: 'Failed to load the invitation',
   invitationAcceptFailed: 'Failed to accept the invitation',
@@ -65,6 +64,7 @@ export const TEAM_MESSAGES = {
   passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters`,
   linkCopied: 'Link copied',
   copyFailed: 'Copy failed: select the link and copy it',
+  noMembersMatch: 'No members match this search and these filters.',
 } as const;
 
 /** Texts of the organization screens besides the fallbacks above. */
@@ -75,6 +75,7 @@ export const ORGANIZATION_PAGE_MESSAGES = {
   deleteConfirm: (name: string) =>
     `Are you sure you want to delete ${name}? It will be disabled and hidden; its data is kept.`,
   platformAdminRequired: 'Only platform admins can manage organizations',
+  noneMatch: 'No organizations match this search.',
   requestApproved: 'Account request approved',
   requestDismissed: 'Account request dismissed',
   loadRequests: 'Failed to load account requests',
@@ -100,6 +101,73 @@ export const EVENTS_MESSAGES = {
   eventLoadFailed: 'Unable to load this event',
 } as const;
 
+/** Feedback of working incidents (create, change, comment). */
+export const INCIDENT_MESSAGES_WEB = {
+  created: (title: string) => `Incident "${title}" created`,
+  updated: (title: string) => `Incident "${title}" updated`,
+  createFailed: 'Could not create the incident',
+  updateFailed: 'Could not update the incident',
+  commentFailed: 'Could not add the comment',
+  timelineFailed: 'Unable to load the timeline',
+  membersFailed: 'Unable to load the team',
+} as const;
+
+export const EXPOSURE_MESSAGES = {
+  summaryFailed: 'Unable to load the exposure counts',
+  loadFailed: 'Unable to load the exposure',
+  none: 'Nothing of your organization is in reach of this incident.',
+  noLocation: 'This incident has no location or area, so nothing can be matched to it.',
+} as const;
+
+export const SOURCE_MESSAGES_WEB = {
+  loadFailed: 'Unable to load the data sources',
+  addFailed: 'Unable to add the data source',
+  updateFailed: 'Unable to change the data source',
+  pollFailed: 'Unable to poll the data source',
+  deleteFailed: 'Unable to remove the data source',
+  added: (name: string) => `${name} added: it is polled now`,
+  paused: (name: string) => `${name} paused`,
+  resumed: (name: string) => `${name} resumed`,
+  polling: (name: string) => `Polling ${name}...`,
+  deleted: (name: string) => `${name} removed`,
+} as const;
+
+export const API_KEY_MESSAGES_WEB = {
+  loadFailed: 'Unable to load the API keys',
+  createFailed: 'Unable to create the API key',
+  revokeFailed: 'Unable to revoke the API key',
+  created: (name: string) => `API key ${name} created`,
+  revoked: (name: string) => `API key ${name} revoked`,
+  copied: 'API key copied',
+} as const;
+
+export const NOTIFICATION_MESSAGES_WEB = {
+  loadFailed: 'Unable to load notifications',
+  markReadFailed: 'Unable to mark the notification as read',
+  markAllReadFailed: 'Unable to mark the notifications as read',
+  empty: "You're all caught up",
+  emptyDetail: 'Alerts about your incidents and exposures appear here.',
+} as const;
+
+export const INTEGRATION_MESSAGES_WEB = {
+  loadFailed: 'Unable to load the integrations',
+  addFailed: 'Unable to add the integration',
+  updateFailed: 'Unable to change the integration',
+  removeFailed: 'Unable to remove the integration',
+  testFailed: 'Unable to send the test message',
+  deliveriesFailed: 'Unable to load the deliveries',
+  redeliverFailed: 'Unable to queue the delivery again',
+  paused: (name: string) => `Alerts to ${name} paused`,
+  resumed: (name: string) => `Alerts to ${name} resumed`,
+  saved: (name: string) => `${name} saved`,
+  removed: (name: string) => `${name} removed`,
+  secretCopied: 'Signing secret copied',
+  none: 'No integrations yet. Add one to post alerts to Slack, Microsoft Teams or your own systems.',
+  noDeliveries: 'Nothing has been sent here yet.',
+  smtpMissing: 'SMTP is not configured',
+  smsMissing: 'No SMS gateway is configured',
+} as const;
+
 export const MAP_UNAVAILABLE = 'Map unavailable';
 
 /** Feedback of the buttons the spec gives no action yet (Create Plan, Create Memo, ...). */
@@ -109,17 +177,47 @@ export const COMING_SOON = 'Coming soon';
 export const SETTINGS_MESSAGES = {
   loadProfile: 'Failed to load profile',
   saveProfile: 'Failed to save profile',
-  loadPreferences: 'Failed to load preferences',
   savePreferences: 'Failed to save preferences',
   changePassword: 'Failed to change password',
   loadSessions: 'Failed to load sessions',
   revokeSession: 'Failed to sign the session out',
   loadNotifications: 'Failed to load notification settings',
   saveNotifications: 'Failed to save notification settings',
+  loadNotificationDefaults: 'Failed to load notification defaults',
+  saveNotificationDefaults: 'Failed to save notification defaults',
   loadSecurity: 'Failed to load security settings',
   saveSecurity: 'Failed to save security settings',
   loadPlatform: 'Failed to load platform settings',
   savePlatform: 'Failed to save platform settings',
   /** Why MANAGERs and VIEWERs see organization settings read-only (the server says the same). */
   adminOnly: 'Only an organization admin can change these settings',
+} as const;
+
+export const SUPPLIERS_MESSAGES = {
+  description:
+    'Suppliers, facilities, warehouses, ports and customers, and the shipments between them: Meridian watches them for incidents.',
+  loadSitesFailed: 'Unable to load sites',
+  loadShipmentsFailed: 'Unable to load shipments',
+  loadExposureFailed: 'Unable to load the incidents reaching this site',
+  noSites: 'No sites yet. Add your suppliers one by one, or import them from a CSV file.',
+  noSitesMatch: 'No sites match these filters.',
+  noShipments: 'No shipments yet. Import them from a CSV file.',
+  noShipmentsMatch: 'No shipments match these filters.',
+  saveFailed: 'Saving the site failed',
+  created: (name: string) => `Site "${name}" added`,
+  updated: (name: string) => `Site "${name}" saved`,
+  archived: (name: string) => `Site "${name}" archived`,
+  restored: (name: string) => `Site "${name}" restored`,
+  archiveConfirm: (name: string) =>
+    `Archive "${name}"? It leaves the list and is no longer matched against incidents; you can restore it from the archived sites.`,
+  readOnly: 'Only managers and admins of your organization change sites and shipments.',
+  exportFailed: 'Exporting the sites failed',
+  importFailed: 'The import failed',
+  importRefused: 'Nothing was imported: fix these rows in the file and choose it again.',
+  importHasErrors:
+    'Nothing will be imported while the file has errors: an import is written whole or not at all. Fix these rows and choose the file again.',
+  noExternalRef:
+    'No column is matched to External reference: importing this file again will add its sites again instead of updating them.',
+  imported: (kind: 'sites' | 'shipments', created: number, updated: number) =>
+    `Imported ${(created + updated).toLocaleString('en')} ${kind}: ${created.toLocaleString('en')} new, ${updated.toLocaleString('en')} updated.`,
 } as const;

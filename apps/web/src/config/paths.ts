@@ -46,5 +46,9 @@ export const paths = {
         `/admin/organizations/${encodeURIComponent(organizationId)}/edit`,
     },
     billing: { path: '/admin/billing', getHref: () => '/admin/billing' },
+    suppliers: {
+      path: '/admin/suppliers',
+      getHref: (tab?: 'shipments') => (tab ? `/admin/suppliers?tab=${tab}` : '/admin/suppliers'),
+    },
   },
 } as const;

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
+import type { ErrorIssue } from '@meridian/contracts';
 import type { z } from 'zod';
 import { getActiveOrganizationId } from './active-organization';
 import { apiUrl } from './api-base-url';
@@ -19,6 +20,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Every problem the server named, when it named several (a bulk write's rows). */
+    readonly issues: readonly ErrorIssue[] = [],
   ) {
     super(message);
   }
@@ -143,7 +146,7 @@ export function refreshAccessToken(): Promise<string> {
   return refreshInFlight;
 }
 
-function authHeaders(accessToken: string | null, actAsOrganization: boolean) {
+export function authHeaders(accessToken: string | null, actAsOrganization: boolean) {
   const headers: Record<string, string> = {};
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   const organizationId = actAsOrganization ? getActiveOrganizationId() : null;
@@ -157,12 +160,18 @@ function authHeaders(accessToken: string | null, actAsOrganization: boolean) {
  */
 export async function authenticatedFetch(
   path: string,
-  init: { method?: HttpMethod; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: HttpMethod;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** Extra headers (e.g. If-None-Match); the authentication headers are the client's own. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Response> {
   const method = init.method ?? 'GET';
   const usedToken = getAccessToken();
   const response = await send(path, {
-    ...jsonInit(method, init.body, authHeaders(usedToken, true)),
+    ...jsonInit(method, init.body, { ...init.headers, ...authHeaders(usedToken, true) }),
     signal: init.signal,
   });
   if (response.status !== 401) return response;
@@ -178,7 +187,7 @@ export async function authenticatedFetch(
     throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
   }
   const retried = await send(path, {
-    ...jsonInit(method, init.body, authHeaders(freshToken, false)),
+    ...jsonInit(method, init.body, { ...init.headers, ...authHeaders(freshToken, false) }),
     signal: init.signal,
   });
   if (retried.status === 401) {

@@ -27,3 +27,24 @@ export const administersOrganization = (
   (isInternalUser(user, internalDomain) && PLATFORM_ADMIN_ROLES.includes(user.role)) ||
   (user.adminRole === 'ADMIN' &&
     (activeOrganizationId === null || activeOrganizationId === user.organizationId));
+
+/**
+ * Who may record and change an organization's incidents, as the server decides: its MANAGERs
+ * and ADMINs and platform admins; global incidents (no organization) platform admins only.
+ */
+export const editsIncidents = (
+  user: User,
+  internalDomain: string | undefined,
+  organizationId: string | null,
+): boolean =>
+  isPlatformAdmin(user, internalDomain) ||
+  (organizationId !== null &&
+    user.organizationId === organizationId &&
+    (user.adminRole === 'ADMIN' || user.adminRole === 'MANAGER'));
+
+/** Sites and shipments follow the incidents' rule: the organization's MANAGERs and ADMINs. */
+export const editsOrganizationData = (
+  user: User,
+  internalDomain: string | undefined,
+  organizationId: string | null,
+): boolean => organizationId !== null && editsIncidents(user, internalDomain, organizationId);

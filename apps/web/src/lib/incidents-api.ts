@@ -5,7 +5,7 @@ import { getActiveOrganizationId, useActiveOrganizationId } from './active-organ
 import { ApiError, authenticatedFetch } from './api-client';
 import { lazySchema } from './lazy-schema';
 import { parseListReply, yieldToBrowser } from './parse-list';
-import { ATLAS_QUERY_ROOT } from './scope-state';
+import { queryKeys } from './query-keys';
 
 /**
  * A reply of GET /atlas/events. The spec treats a reply that is not JSON (a proxy's HTML page,
@@ -35,7 +35,7 @@ export async function getIncidents(scope: Scope, signal?: AbortSignal): Promise<
 /** Keyed by the acting organization too, so one organization's list never shows for another. */
 export const incidentsQuery = (scope: Scope, organizationId: string | null) =>
   queryOptions({
-    queryKey: [ATLAS_QUERY_ROOT, 'events', organizationId, scope],
+    queryKey: queryKeys.atlas.incidents(organizationId, scope),
     queryFn: ({ signal }) => getIncidents(scope, signal),
   });
 

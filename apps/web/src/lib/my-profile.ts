@@ -2,6 +2,7 @@ import { SETTINGS_MESSAGES } from '@/config/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authenticatedRequest } from './api-client';
 import { lazySchema } from './lazy-schema';
+import { queryKeys } from './query-keys';
 
 export const getMyProfile = async (signal?: AbortSignal) =>
   (
@@ -14,7 +15,7 @@ export const getMyProfile = async (signal?: AbortSignal) =>
 
 /** Shared by sign-in (saved theme), the profile and the security screens. */
 export const myProfileQuery = queryOptions({
-  queryKey: ['me', 'profile'],
+  queryKey: queryKeys.me.profile,
   queryFn: ({ signal }) => getMyProfile(signal),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseListReply } from './parse-list';
 
 const Item = z.object({ id: z.number() });
@@ -21,12 +21,19 @@ describe('parseListReply', () => {
     expect(timerRan).toBe(true);
   });
 
-  it('refuses another shape or a single bad item, wherever it is', async () => {
+  it('refuses another shape', async () => {
     expect(await parseListReply(Item, null)).toBeNull();
     expect(await parseListReply(Item, { data: { id: 1 } })).toBeNull();
     expect(await parseListReply(Item, [{ id: 1 }])).toBeNull();
-    const data = Array.from({ length: 3_000 }, (_, id) => ({ id }));
-    expect(await parseListReply(Item, { data: [...data, { id: 'late' }] })).toBeNull();
     expect(await parseListReply(Item, { data: [] })).toEqual([]);
+  });
+
+  it('skips a malformed item wherever it is, keeps the rest, and says so in the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const data = Array.from({ length: 3_000 }, (_, id) => ({ id }));
+    const items = await parseListReply(Item, { data: [{ id: 'first' }, ...data, { id: 'late' }] });
+    expect(items).toHaveLength(3_000);
+    expect(warn).toHaveBeenCalledWith('Skipped 2 malformed record(s) of 3002');
+    warn.mockRestore();
   });
 });

@@ -19,3 +19,10 @@ export function usePlanningIncidents(): PlanningIncidents {
   }
   return { status: 'loading' };
 }
+
+/** The chosen incident when it is listed, else the newest. */
+export const selectedIncident = (
+  incidents: readonly Incident[],
+  chosenId: string | null,
+): Incident | null =>
+  incidents.find((incident) => incident.id === chosenId) ?? incidents[0] ?? null;

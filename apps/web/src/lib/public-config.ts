@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicRequest } from './api-client';
 import { lazySchema } from './lazy-schema';
+import { queryKeys } from './query-keys';
 
 export const publicConfigQuery = queryOptions({
-  queryKey: ['public-config'],
+  queryKey: queryKeys.publicConfig,
   queryFn: ({ signal }) =>
     publicRequest('/config', {
       schema: lazySchema('PublicConfig'),

@@ -2,9 +2,7 @@ import type { Scope } from '@meridian/contracts';
 import { SCOPES } from '@meridian/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-
-/** The first part of every Atlas query key; scoped ones end with their scope. */
-export const ATLAS_QUERY_ROOT = 'atlas';
+import { isAtlasListOf } from './query-keys';
 
 export const isScope = (value: unknown): value is Scope => SCOPES.some((scope) => scope === value);
 
@@ -19,8 +17,7 @@ export function useScopeState(): [Scope, (scope: Scope) => void] {
     (next: Scope) => {
       if (next === scope) return;
       void queryClient.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey[0] === ATLAS_QUERY_ROOT && query.queryKey.at(-1) === next,
+        predicate: (query) => isAtlasListOf(query.queryKey, next),
       });
       setScope(next);
     },

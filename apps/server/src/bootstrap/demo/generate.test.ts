@@ -114,8 +114,8 @@ describe('generateDemoData', () => {
     expect(platformUsers).toEqual([
       expect.objectContaining({
         email: 'alex.analyst@corp.test',
-        role: 'ADMIN',
-        adminRole: 'ADMIN',
+        role: 'MEMBER',
+        adminRole: 'MANAGER',
       }),
     ]);
   });
@@ -148,7 +148,7 @@ describe('generateDemoData', () => {
     }
   });
 
-  it('puts every shipment at a valid position, sea freight outside the continents', () => {
+  it('puts every shipment at a valid position on its schedule, sea freight outside the continents', () => {
     const rows = generateShipments({
       seed: 3,
       count: 20_000,
@@ -159,7 +159,8 @@ describe('generateDemoData', () => {
     const invalid = rows.filter(
       (row) =>
         !/^SHP-[0-9A-Z]{8}$/.test(row.id) ||
-        !/^PO-\d{5}$/.test(row.reference) ||
+        row.reference !== `PO-${row.id.slice(4)}` ||
+        !(row.eta && row.departureAt && row.eta > row.departureAt) ||
         !(Number.isFinite(row.lat) && Math.abs(row.lat) <= 90) ||
         !(Number.isFinite(row.lng) && Math.abs(row.lng) <= 180) ||
         (row.mode === 'SEA' && landBoxAt([row.lat, row.lng]) !== undefined),

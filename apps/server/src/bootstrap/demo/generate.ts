@@ -1,4 +1,4 @@
-import type { IncidentStatus } from '@meridian/contracts';
+import { type IncidentStatus, defaultAffectedRadiusKm } from '@meridian/contracts';
 import type { incidents, organizations, shipments, users } from '../../db/schema.js';
 import { type Lane, LANES, positionAlong, roundCoordinate } from './geography.js';
 import { INCIDENT_TEMPLATES, type IncidentTemplate } from './incident-catalog.js';
@@ -96,13 +96,19 @@ export function generateIncidents(options: {
     const ageMs = Math.floor(random.next() ** 1.6 * INCIDENT_WINDOW_DAYS * DAY_MS);
     const updatedAt = new Date(options.now.getTime() - ageMs);
     const createdAt = new Date(updatedAt.getTime() - random.int(0, 4 * DAY_MS));
+    const severity = random.weighted(template.severities);
+    const status = statusForAge(random, ageMs / DAY_MS);
     rows.push({
       id: random.uuid(),
       organizationId,
       title,
       description,
-      severity: random.weighted(template.severities),
-      status: statusForAge(random, ageMs / DAY_MS),
+      severity,
+      status,
+      resolvedAt: status === 'RESOLVED' ? updatedAt : null,
+      type: template.type,
+      startsAt: createdAt,
+      affectedRadiusKm: defaultAffectedRadiusKm(template.type, severity),
       lat: placed ? roundCoordinate(placed.lat + random.float(-0.08, 0.08)) : null,
       lng: placed ? roundCoordinate(placed.lng + random.float(-0.08, 0.08)) : null,
       countryCode: placed?.countryCode ?? null,
@@ -141,12 +147,36 @@ export type ShipmentOwner = {
   lanes: readonly (readonly [Lane, number])[];
 };
 
+/** A fixed reference time, so that a seed gives the same rows whenever it runs. */
+const DEMO_EPOCH = new Date('2026-01-01T00:00:00Z');
+const VOYAGE_DAYS: Record<Lane['mode'], number> = { SEA: 32, AIR: 2, ROAD: 4, RAIL: 14 };
+
+const laneEnds = (lane: Lane) => ({
+  originLocode: /^[A-Z]{5}$/.test(lane.origin.code) ? lane.origin.code : null,
+  originLat: lane.origin.at[0],
+  originLng: lane.origin.at[1],
+  destinationLocode: /^[A-Z]{5}$/.test(lane.destination.code) ? lane.destination.code : null,
+  destinationLat: lane.destination.at[0],
+  destinationLng: lane.destination.at[1],
+});
+
+/** Departed `fraction` of a voyage ago, due after the rest of it. */
+const schedule = (mode: Lane['mode'], fraction: number, now: Date) => {
+  const voyageMs = VOYAGE_DAYS[mode] * DAY_MS;
+  return {
+    departureAt: new Date(now.getTime() - fraction * voyageMs),
+    eta: new Date(now.getTime() + (1 - fraction) * voyageMs),
+  };
+};
+
 /** Shipments placed at a random point along one of their owner's lanes. */
 export function generateShipments(options: {
   seed: number;
   count: number;
   owners: readonly ShipmentOwner[];
   stream?: string;
+  /** When the shipments are seen, for their departure and ETA. */
+  now?: Date;
 }): DemoShipmentRow[] {
   const random = createRandom(options.seed, `shipments:${options.stream ?? ''}`);
   const owners = options.owners.map((owner) => [owner, owner.weight] as const);
@@ -158,16 +188,22 @@ export function generateShipments(options: {
     let id = `SHP-${random.code(8)}`;
     while (ids.has(id)) id = `SHP-${random.code(8)}`;
     ids.add(id);
-    const [lat, lng] = positionAlong(lane, random.float(0.01, 0.99));
+    const fraction = random.float(0.01, 0.99);
+    const [lat, lng] = positionAlong(lane, fraction);
     rows.push({
       id,
       organizationId: owner.organizationId,
-      reference: `PO-${random.int(10_000, 99_999)}`,
+      // Unique in the organization, as the exposure engine and re-imports require.
+      reference: `PO-${id.slice(4)}`,
       origin: lane.origin.name,
       destination: lane.destination.name,
       mode: lane.mode,
       lat: roundCoordinate(lat),
       lng: roundCoordinate(lng),
+      ...laneEnds(lane),
+      ...schedule(lane.mode, fraction, options.now ?? DEMO_EPOCH),
+      status: 'IN_TRANSIT',
+      waypoints: lane.mode === 'AIR' ? null : lane.via.map(([viaLat, viaLng]) => [viaLng, viaLat]),
     });
   }
   return rows;
@@ -222,7 +258,7 @@ export function generateDemoData(options: DemoDataOptions = {}): DemoData {
   );
   const platformUsers = DEMO_PLATFORM_PEOPLE.map((person) => ({
     ...toUser(userRandom, person, internalDomain, now),
-    role: 'ADMIN' as const,
+    role: 'MEMBER' as const,
   }));
 
   return {
@@ -249,6 +285,7 @@ export function generateDemoData(options: DemoDataOptions = {}): DemoData {
         weight: 1,
         lanes: lanesOf(organization),
       })),
+      now,
     }),
   };
 }

@@ -1,4 +1,4 @@
-import type { Severity } from '@meridian/contracts';
+import type { IncidentType, Severity } from '@meridian/contracts';
 import type { Random } from './random.js';
 
 export type IncidentPlace = { name: string; lat: number; lng: number; countryCode: string };
@@ -9,6 +9,7 @@ export type IncidentContext = { place: IncidentPlace; random: Random; po: () => 
 export type IncidentTemplate = {
   /** Global templates describe events that affect everyone; ORG ones a customer's own orders. */
   audience: 'GLOBAL' | 'ORG' | 'ANY';
+  type: IncidentType;
   severities: readonly (readonly [Severity, number])[];
   /** Empty for events with no single location (a cyberattack, a rate spike). */
   places: readonly IncidentPlace[];
@@ -146,6 +147,7 @@ const severities = (
 export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   {
     audience: 'ANY',
+    type: 'PORT_CONGESTION',
     severities: severities(0, 4, 5, 1),
     places: BIG_PORTS,
     write: ({ place, random }) => ({
@@ -155,6 +157,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'WEATHER',
     severities: severities(3, 2, 0, 0),
     places: [PLACES.kaohsiung, PLACES.hongKong, PLACES.yantian, PLACES.shanghai, PLACES.busan],
     write: ({ place, random }) => ({
@@ -164,6 +167,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'STRIKE',
     severities: severities(1, 4, 2, 0),
     places: [
       PLACES.antwerp,
@@ -180,6 +184,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'GEOPOLITICAL',
     severities: severities(1, 4, 1, 0),
     places: [PLACES.suez],
     write: ({ random }) => ({
@@ -189,6 +194,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'GEOPOLITICAL',
     severities: severities(4, 1, 0, 0),
     places: [PLACES.babElMandeb],
     write: ({ random }) => ({
@@ -198,6 +204,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ORG',
+    type: 'BORDER_CUSTOMS',
     severities: severities(0, 1, 4, 4),
     places: CUSTOMS_PLACES,
     write: ({ place, random, po }) => ({
@@ -207,6 +214,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'OTHER',
     severities: severities(0, 3, 4, 1),
     places: [
       PLACES.malaszewicze,
@@ -222,6 +230,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'CYBER',
     severities: severities(3, 2, 0, 0),
     places: [],
     write: ({ random }) => ({
@@ -231,6 +240,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ORG',
+    type: 'SUPPLIER_FAILURE',
     severities: severities(3, 3, 1, 0),
     places: SUPPLIER_PLACES,
     write: ({ place, random, po }) => ({
@@ -240,6 +250,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'WEATHER',
     severities: severities(0, 1, 4, 2),
     places: [PLACES.kaub],
     write: ({ random }) => ({
@@ -249,6 +260,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'WEATHER',
     severities: severities(1, 3, 2, 0),
     places: [PLACES.panama],
     write: ({ random }) => ({
@@ -258,6 +270,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'OTHER',
     severities: severities(0, 1, 3, 3),
     places: [PLACES.frankfurt, PLACES.hongKong, PLACES.memphis, PLACES.chicago],
     write: ({ place, random }) => ({
@@ -267,6 +280,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'BORDER_CUSTOMS',
     severities: severities(0, 3, 4, 1),
     places: [PLACES.laredo, PLACES.malaszewicze, PLACES.gotthard],
     write: ({ place, random }) => ({
@@ -276,6 +290,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'WEATHER',
     severities: severities(0, 2, 3, 2),
     places: [PLACES.chicago, PLACES.detroit, PLACES.vancouver, PLACES.hamburg],
     write: ({ place, random }) => ({
@@ -285,6 +300,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'WEATHER',
     severities: severities(0, 0, 3, 4),
     places: [PLACES.shanghai, PLACES.houston, PLACES.dover, PLACES.busan],
     write: ({ place, random }) => ({
@@ -294,6 +310,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'OTHER',
     severities: severities(0, 1, 4, 3),
     places: [PLACES.santos, PLACES.singapore, PLACES.nhavaSheva, PLACES.durban],
     write: ({ place, random }) => ({
@@ -303,6 +320,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'NATURAL_HAZARD',
     severities: severities(3, 2, 1, 0),
     places: [PLACES.hsinchu, PLACES.yokohama, PLACES.kaohsiung],
     write: ({ place, random }) => ({
@@ -312,6 +330,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ORG',
+    type: 'OTHER',
     severities: severities(0, 1, 4, 4),
     places: BIG_PORTS,
     write: ({ place, random, po }) => ({
@@ -321,6 +340,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'NATURAL_HAZARD',
     severities: severities(1, 3, 2, 0),
     places: [PLACES.bangkok, PLACES.chongqing, PLACES.dhaka, PLACES.hoChiMinh],
     write: ({ place }) => ({
@@ -330,6 +350,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'GEOPOLITICAL',
     severities: severities(1, 3, 1, 0),
     places: [PLACES.hormuz],
     write: ({ random }) => ({
@@ -339,6 +360,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ORG',
+    type: 'QUALITY',
     severities: severities(0, 1, 3, 4),
     places: [],
     write: ({ random, po }) => ({
@@ -348,6 +370,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'ANY',
+    type: 'CYBER',
     severities: severities(0, 3, 3, 0),
     places: [PLACES.antwerp, PLACES.rotterdam, PLACES.losAngeles, PLACES.piraeus],
     write: ({ place, random }) => ({
@@ -357,6 +380,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'OTHER',
     severities: severities(1, 3, 1, 0),
     places: [PLACES.malacca, PLACES.dover],
     write: ({ place }) => ({
@@ -366,6 +390,7 @@ export const INCIDENT_TEMPLATES: readonly IncidentTemplate[] = [
   },
   {
     audience: 'GLOBAL',
+    type: 'OTHER',
     severities: severities(0, 1, 3, 2),
     places: [],
     write: ({ random }) => ({

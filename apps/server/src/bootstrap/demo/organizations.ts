@@ -142,9 +142,10 @@ export const DEMO_ORGANIZATIONS: readonly DemoOrganization[] = [
   },
 ];
 
-/** Internal analysts, in the platform operator's organization (e-mail at INTERNAL_DOMAIN). */
+/**
+ * Internal analysts, in the platform operator's organization (e-mail at INTERNAL_DOMAIN).
+ * A demo account never holds platform powers: its password is printed in the log.
+ */
 export const DEMO_PLATFORM_PEOPLE: readonly DemoPerson[] = [
-  person('alex.analyst', 'Alex', 'Morgan', 'ADMIN', { minutesAgo: 15 * MINUTE }),
+  person('alex.analyst', 'Alex', 'Morgan', 'MANAGER', { minutesAgo: 15 * MINUTE }),
 ];
-
-export const DEFAULT_DEMO_PASSWORD = 'meridian-demo';

@@ -1,37 +1,48 @@
-import { desc, eq } from 'drizzle-orm';
-import type { AccountRequest, AccountRequestInput } from '@meridian/contracts';
+import { count, eq } from 'drizzle-orm';
+import type { AccountRequestInput } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { accountRequests } from '../../db/schema.js';
+import type { CursorKey } from '../../lib/cursor.js';
+import { Keyset } from '../../lib/keyset.js';
 
-type AccountRequestRow = typeof accountRequests.$inferSelect;
+export type AccountRequestRow = typeof accountRequests.$inferSelect;
 
-export const toAccountRequestDto = (row: AccountRequestRow): AccountRequest => ({
-  id: row.id,
-  email: row.email,
-  address1: row.address1,
-  address2: row.address2,
-  city: row.city,
-  state: row.state,
-  postalCode: row.postalCode,
-  country: row.country,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-});
+const NEWEST_FIRST = new Keyset(
+  [
+    { value: accountRequests.createdAt, kind: 'timestamp' },
+    { value: accountRequests.id, kind: 'uuid' },
+  ],
+  'desc',
+);
 
 export const accountRequestsRepository = {
   async insert(
     db: Executor,
     input: Required<Pick<AccountRequestInput, 'email'>> & Omit<AccountRequestInput, 'email'>,
   ): Promise<void> {
-    await db.insert(accountRequests).values({ ...input, address2: input.address2 || null });
+    // One pending request per e-mail (a partial unique index): asking again changes nothing.
+    await db
+      .insert(accountRequests)
+      .values({ ...input, address2: input.address2 || null })
+      .onConflictDoNothing();
   },
 
-  listPending(db: Executor): Promise<AccountRequestRow[]> {
-    return db
-      .select()
+  /** Pending requests, newest first, after the position when given, each with its position. */
+  listPending(
+    db: Executor,
+    after: CursorKey | null,
+    limit: number,
+  ): Promise<{ item: AccountRequestRow; key: CursorKey }[]> {
+    const pending = eq(accountRequests.status, 'PENDING');
+    return NEWEST_FIRST.rows(db, accountRequests, [pending], after, limit);
+  },
+
+  async countPending(db: Executor): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
       .from(accountRequests)
-      .where(eq(accountRequests.status, 'PENDING'))
-      .orderBy(desc(accountRequests.createdAt));
+      .where(eq(accountRequests.status, 'PENDING'));
+    return row?.total ?? 0;
   },
 
   /** Locks a still-pending request so two admins cannot both act on it. */

@@ -3,18 +3,19 @@ import {
   AccountRequestApproval,
   AccountRequestApprovalResponse,
   AccountRequestInput,
+  AccountRequestListQuery,
   AccountRequestListResponse,
   ErrorBody,
   IdParams,
   MessageResponse,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { AccountRequestsService } from './account-requests.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const meta = { tags: ['account-requests'], security: [{ bearer: [] }] };
+const meta = privateRoute('account-requests');
 
 export const accountRequestsRoutes: FastifyPluginAsyncZod<{
   accountRequests: AccountRequestsService;
@@ -25,7 +26,7 @@ export const accountRequestsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/account-requests',
     {
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['account-requests'],
         summary: 'Ask for an account (public, rate-limited)',
@@ -42,29 +43,28 @@ export const accountRequestsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/account-requests',
     {
-      onRequest: app.authenticate,
       schema: {
         ...meta,
-        summary: 'Pending account requests (platform admins)',
-        response: { 200: AccountRequestListResponse, ...errors },
+        summary: 'Pending account requests, newest first, paged (platform admins)',
+        querystring: AccountRequestListQuery,
+        response: { 200: AccountRequestListResponse, ...errorResponses },
       },
     },
     async (request) => ({
       message: 'Account requests retrieved',
-      data: { accountRequests: await accountRequests.listPending(actorOf(request)) },
+      data: await accountRequests.listPending(actorOf(request), request.query),
     }),
   );
 
   app.post(
     '/admin/account-requests/:id/approve',
     {
-      onRequest: app.authenticate,
       schema: {
         ...meta,
         summary: 'Create the organization and invite the requester as its admin',
         params: IdParams,
         body: AccountRequestApproval,
-        response: { 201: AccountRequestApprovalResponse, ...errors },
+        response: { 201: AccountRequestApprovalResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -82,12 +82,11 @@ export const accountRequestsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/account-requests/:id/dismiss',
     {
-      onRequest: app.authenticate,
       schema: {
         ...meta,
         summary: 'Dismiss an account request',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses },
       },
     },
     async (request) => {

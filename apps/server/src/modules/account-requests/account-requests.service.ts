@@ -10,7 +10,9 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { InvitationsService } from '../invitations/invitations.service.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
-import { accountRequestsRepository, toAccountRequestDto } from './account-requests.repository.js';
+import { keysetPage } from '../../lib/keyset.js';
+import { toAccountRequestDto } from './account-requests.mapper.js';
+import { accountRequestsRepository } from './account-requests.repository.js';
 
 export const ACCOUNT_REQUEST_ERRORS = {
   platformAdminRequired: 'Only platform admins can review account requests',
@@ -28,9 +30,21 @@ export class AccountRequestsService {
     await accountRequestsRepository.insert(this.db, input);
   }
 
-  async listPending(actor: Actor): Promise<AccountRequest[]> {
+  async listPending(
+    actor: Actor,
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<{ accountRequests: AccountRequest[]; nextCursor: string | null; total: number }> {
     this.assertPlatformAdmin(actor);
-    return (await accountRequestsRepository.listPending(this.db)).map(toAccountRequestDto);
+    const { items, nextCursor } = await keysetPage(
+      page,
+      { list: 'account-requests:pending' },
+      (after, limit) => accountRequestsRepository.listPending(this.db, after, limit),
+    );
+    return {
+      accountRequests: items.map(toAccountRequestDto),
+      nextCursor,
+      total: await accountRequestsRepository.countPending(this.db),
+    };
   }
 
   /** Creates the organization from the request and invites the requester as its first ADMIN. */

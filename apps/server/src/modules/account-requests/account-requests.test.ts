@@ -3,6 +3,7 @@ import type {
   AccountRequestListResponse,
   AuthResponse,
 } from '@meridian/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRequests } from '../../db/schema.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
@@ -11,7 +12,7 @@ let server: TestServer;
 let ownerToken: string;
 let adminToken: string;
 beforeAll(async () => {
-  server = await startTestServer({ ACCOUNT_REQUESTS_PER_MINUTE: '3' });
+  server = await startTestServer({ ACCOUNT_REQUESTS_PER_MINUTE: '3', TRUST_PROXY: '1' });
   ownerToken = (await server.login(OWNER_EMAIL)).accessToken;
   const acme = await server.createOrganization('Acme Freight');
   await server.createUser({
@@ -160,5 +161,84 @@ describe('reviewing account requests', () => {
       ).status,
     ).toBe(200);
     expect((await pending()).map((item) => item.id)).not.toContain(request?.id);
+  });
+});
+
+describe('account requests at scale', () => {
+  it('keeps one pending request per e-mail, however often it is sent', async () => {
+    const { db } = server.database;
+    const submit = () =>
+      server.request('POST', '/api/account-requests', {
+        body: { ...request, email: 'repeat@newco.example' },
+        headers: { 'x-forwarded-for': '203.0.113.1' },
+      });
+    // The same answer each time: whether someone asked before is nobody else's business.
+    expect((await submit()).status).toBe(201);
+    expect((await submit()).status).toBe(201);
+    expect((await submit()).status).toBe(201);
+    const rows = (await db.select().from(accountRequests)).filter(
+      (row) => row.email === 'repeat@newco.example',
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it('pages the pending list newest first with a cursor, and tells the total', async () => {
+    const { db } = server.database;
+    const base = Date.now();
+    await db.insert(accountRequests).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        ...request,
+        email: `paged-${i}@newco.example`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const page = (cursor?: string) =>
+      server.request<AccountRequestListResponse>(
+        'GET',
+        `/api/admin/account-requests?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { token: ownerToken },
+      );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let total: number | undefined;
+    do {
+      const response = await page(cursor);
+      expect(response.status).toBe(200);
+      expect(response.body.data.accountRequests.length).toBeLessThanOrEqual(3);
+      seen.push(...response.body.data.accountRequests.map((item) => item.email));
+      total = response.body.data.total;
+      cursor = response.body.data.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(seen.length);
+    const paged = seen.filter((email) => email.startsWith('paged-'));
+    expect(paged).toEqual(Array.from({ length: 7 }, (_, i) => `paged-${6 - i}@newco.example`));
+    expect((await page('not-a-cursor')).status).toBe(400);
+  });
+
+  it('skips no request made within the same millisecond', async () => {
+    const { db } = server.database;
+    // A JavaScript Date keeps milliseconds: a cursor made from one would skip these rows.
+    await db.insert(accountRequests).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        ...request,
+        email: `same-ms-${i}@newco.example`,
+        createdAt: sql`${`2030-01-01T00:00:00.123${i}00Z`}::timestamptz`,
+      })),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response: { body: AccountRequestListResponse } = await server.request(
+        'GET',
+        `/api/admin/account-requests?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { token: ownerToken },
+      );
+      seen.push(...response.body.data.accountRequests.map((item) => item.email));
+      cursor = response.body.data.nextCursor;
+    } while (cursor && seen.length < 100);
+    expect(seen.filter((email) => email.startsWith('same-ms-'))).toEqual(
+      Array.from({ length: 5 }, (_, i) => `same-ms-${4 - i}@newco.example`),
+    );
   });
 });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incidents, shipments } from '../../db/schema.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
-import { toIncidentDto } from './atlas.repository.js';
+import { toIncidentDto } from '../incidents/incidents.mapper.js';
 
 let server: TestServer;
 let acmeId: string;
@@ -22,6 +22,9 @@ const shipment = (id: string, organizationId: string) => ({
   mode: 'SEA' as const,
   lat: 51.5,
   lng: -3.25,
+  carrier: 'Maersk "Line"',
+  status: 'DELAYED' as const,
+  eta: new Date('2026-03-01T08:30:00.123Z'),
 });
 
 beforeAll(async () => {
@@ -104,6 +107,9 @@ describe('Atlas lists: the JSON the database builds', () => {
           origin: 'Shanghai "Yangshan"',
           destination: 'Rotterdam',
           mode: 'SEA',
+          carrier: 'Maersk "Line"',
+          status: 'DELAYED',
+          eta: '2026-03-01T08:30:00.123Z',
         },
       ],
     });

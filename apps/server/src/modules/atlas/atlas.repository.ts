@@ -1,38 +1,23 @@
-import { type AnyColumn, and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Incident, Scope, Shipment } from '@meridian/contracts';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { incidents, shipments } from '../../db/schema.js';
+import { jsonObject, jsonTimestamp, jsonValue, listSnapshot } from '../../db/json-sql.js';
+import { shipments, sites } from '../../db/schema.js';
 
-type IncidentRow = typeof incidents.$inferSelect;
-type ShipmentRow = Pick<
+export type ShipmentRow = Pick<
   typeof shipments.$inferSelect,
-  'id' | 'reference' | 'origin' | 'destination' | 'mode' | 'lat' | 'lng'
+  | 'id'
+  | 'reference'
+  | 'origin'
+  | 'destination'
+  | 'mode'
+  | 'lat'
+  | 'lng'
+  | 'carrier'
+  | 'status'
+  | 'eta'
 >;
 
 const EARTH_RADIUS_KM = 6371;
-
-export const toIncidentDto = (row: IncidentRow): Incident => ({
-  id: row.id,
-  organizationId: row.organizationId,
-  title: row.title,
-  description: row.description,
-  severity: row.severity,
-  status: row.status,
-  location:
-    row.lat !== null && row.lng !== null
-      ? { lat: row.lat, lng: row.lng, countryCode: row.countryCode }
-      : null,
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-export const toShipmentDto = (row: ShipmentRow): Shipment => ({
-  id: row.id,
-  currentPosition: { lat: row.lat, lng: row.lng },
-  reference: row.reference,
-  origin: row.origin,
-  destination: row.destination,
-  mode: row.mode,
-});
 
 const shipmentColumns = {
   id: shipments.id,
@@ -42,58 +27,10 @@ const shipmentColumns = {
   mode: shipments.mode,
   lat: shipments.lat,
   lng: shipments.lng,
+  carrier: shipments.carrier,
+  status: shipments.status,
+  eta: shipments.eta,
 };
-
-/** ORG: the organization's own incidents. GLOBAL: those plus global ones (no organization), never another's. */
-const incidentScope = (organizationId: string, scope: Scope) =>
-  scope === 'ORG'
-    ? eq(incidents.organizationId, organizationId)
-    : or(eq(incidents.organizationId, organizationId), isNull(incidents.organizationId));
-
-/**
- * A JSON object built by the database, keys in the given order and no whitespace, as
- * JSON.stringify writes it: the big lists skip row mapping and serialization in Node.
- */
-const jsonObject = (fields: Record<string, SQL>): SQL =>
-  sql.join(
-    [
-      sql.raw(`'{'`),
-      sql.join(
-        Object.entries(fields).map(([key, value]) =>
-          sql.join([sql.raw(`'${JSON.stringify(key)}:'`), value], sql.raw(' || ')),
-        ),
-        sql.raw(` || ',' || `),
-      ),
-      sql.raw(`'}'`),
-    ],
-    sql.raw(' || '),
-  );
-const jsonValue = (column: SQL | AnyColumn) => sql`coalesce(to_json(${column})::text, 'null')`;
-
-/** `{"data":[...]}` of the rows, with the version (count and latest change) read in the same statement. */
-const listSnapshot = (updatedAt: AnyColumn, element: SQL, orderBy?: SQL) =>
-  ({
-    version: sql<string>`count(*) || '/' || coalesce(max(${updatedAt})::text, '')`,
-    json: sql<string>`'{"data":[' || coalesce(string_agg(${element}, ','${orderBy ? sql` order by ${orderBy}` : sql``}), '') || ']}'`,
-  }) as const;
-
-const incidentJson = jsonObject({
-  id: jsonValue(incidents.id),
-  organizationId: jsonValue(incidents.organizationId),
-  title: jsonValue(incidents.title),
-  description: jsonValue(incidents.description),
-  severity: jsonValue(incidents.severity),
-  status: jsonValue(incidents.status),
-  location: sql`case when ${incidents.lat} is not null and ${incidents.lng} is not null then ${jsonObject(
-    {
-      lat: jsonValue(incidents.lat),
-      lng: jsonValue(incidents.lng),
-      countryCode: jsonValue(incidents.countryCode),
-    },
-  )} else 'null' end`,
-  // toISOString's form: UTC, milliseconds, Z.
-  updatedAt: sql`'"' || to_char(${incidents.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`,
-});
 
 const shipmentJson = jsonObject({
   id: jsonValue(shipments.id),
@@ -102,30 +39,44 @@ const shipmentJson = jsonObject({
   origin: jsonValue(shipments.origin),
   destination: jsonValue(shipments.destination),
   mode: jsonValue(shipments.mode),
+  // Additions to the spec's shape (id, currentPosition, …): who carries it, how it goes, when.
+  carrier: jsonValue(shipments.carrier),
+  status: jsonValue(shipments.status),
+  eta: jsonTimestamp(shipments.eta),
 });
 
+const siteJson = jsonObject({
+  id: jsonValue(sites.id),
+  name: jsonValue(sites.name),
+  kind: jsonValue(sites.kind),
+  criticality: jsonValue(sites.criticality),
+  location: jsonObject({ lat: jsonValue(sites.lat), lng: jsonValue(sites.lng) }),
+});
+
+/** The map's sites: not archived, with a location. */
+const mapSites = (organizationId: string) =>
+  and(
+    eq(sites.organizationId, organizationId),
+    isNull(sites.archivedAt),
+    isNotNull(sites.lat),
+    isNotNull(sites.lng),
+  );
+
 export const atlasRepository = {
-  /** Changes whenever a listed incident is added, removed or updated (updatedAt moves). */
-  async incidentsVersion(db: Executor, organizationId: string, scope: Scope): Promise<string> {
+  async sitesVersion(db: Executor, organizationId: string): Promise<string> {
     const [row] = await db
-      .select({ version: listSnapshot(incidents.updatedAt, incidentJson).version })
-      .from(incidents)
-      .where(incidentScope(organizationId, scope));
+      .select({ version: listSnapshot(sites.updatedAt, siteJson).version })
+      .from(sites)
+      .where(mapSites(organizationId));
     return row?.version ?? '';
   },
 
-  /** The incident list as JSON, newest first, as toIncidentDto would give it. */
-  async incidentsJson(db: Executor, organizationId: string, scope: Scope) {
+  /** The map's sites as JSON (MapSiteListResponse), most critical last so they draw on top. */
+  async sitesJson(db: Executor, organizationId: string) {
     const [row] = await db
-      .select(
-        listSnapshot(
-          incidents.updatedAt,
-          incidentJson,
-          sql`${incidents.updatedAt} desc, ${incidents.id} desc`,
-        ),
-      )
-      .from(incidents)
-      .where(incidentScope(organizationId, scope));
+      .select(listSnapshot(sites.updatedAt, siteJson, sql`${sites.name}, ${sites.id}`))
+      .from(sites)
+      .where(mapSites(organizationId));
     return row ?? { version: '', json: '{"data":[]}' };
   },
 
@@ -144,18 +95,6 @@ export const atlasRepository = {
       .from(shipments)
       .where(eq(shipments.organizationId, organizationId));
     return row ?? { version: '', json: '{"data":[]}' };
-  },
-
-  async findVisibleIncident(
-    db: Executor,
-    organizationId: string,
-    id: string,
-  ): Promise<IncidentRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(incidents)
-      .where(and(eq(incidents.id, id), incidentScope(organizationId, 'GLOBAL')));
-    return row;
   },
 
   /** Great-circle distance, after a cheap bounding-box filter on latitude. */

@@ -1,24 +1,16 @@
-import {
-  ErrorBody,
-  IdParams,
-  IncidentDetailResponse,
-  IncidentListResponse,
-  ScopeQuery,
-  ShipmentListResponse,
-} from '@meridian/contracts';
+import { MapSiteListResponse, ScopeQuery, ShipmentListResponse } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { VersionedJsonCache } from '../../lib/versioned-json.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { AtlasService } from './atlas.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const meta = { tags: ['atlas'], security: [{ bearer: [] }] };
+const meta = privateRoute('atlas');
 
 export const atlasRoutes: FastifyPluginAsyncZod<{ atlas: AtlasService }> = async (
   app,
   { atlas },
 ) => {
-  app.addHook('onRequest', app.authenticate);
   // The big lists leave as the database built them (the response schema still documents them):
   // conditional on their version, compressed once per version.
   const lists = new VersionedJsonCache();
@@ -30,36 +22,21 @@ export const atlasRoutes: FastifyPluginAsyncZod<{ atlas: AtlasService }> = async
         ...meta,
         summary: 'Shipments of the active organization',
         querystring: ScopeQuery,
-        response: { 200: ShipmentListResponse, ...errors },
+        response: { 200: ShipmentListResponse, ...errorResponses },
       },
     },
     (request, reply) => lists.send(request, reply, atlas.shipments(actorOf(request))),
   );
 
   app.get(
-    '/atlas/events',
+    '/atlas/sites',
     {
       schema: {
         ...meta,
-        summary: "Incidents: ORG = the organization's own; GLOBAL = also global incidents",
-        querystring: ScopeQuery,
-        response: { 200: IncidentListResponse, ...errors },
+        summary: "The organization's sites with a location, for the map",
+        response: { 200: MapSiteListResponse, ...errorResponses },
       },
     },
-    (request, reply) =>
-      lists.send(request, reply, atlas.incidents(actorOf(request), request.query.scope)),
-  );
-
-  app.get(
-    '/atlas/events/:id',
-    {
-      schema: {
-        ...meta,
-        summary: 'One incident with the shipments near it',
-        params: IdParams,
-        response: { 200: IncidentDetailResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await atlas.incident(actorOf(request), request.params.id) }),
+    (request, reply) => lists.send(request, reply, atlas.sites(actorOf(request))),
   );
 };

@@ -148,10 +148,11 @@ describe('GET /api/atlas/events', () => {
     expect(titles(globex)).toEqual(['Globex secret', 'Global typhoon']);
   });
 
-  it('answers incidents in the spec shape', async () => {
+  it('answers incidents in the spec shape, with the additions after it', async () => {
     const response = await server.request<IncidentListResponse>('GET', '/api/atlas/events', {
       token: acmeToken,
     });
+    const isoTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/) as unknown;
     expect(response.body.data[0]).toEqual({
       id: incidentIds['Acme newest'],
       organizationId: acmeId,
@@ -160,8 +161,27 @@ describe('GET /api/atlas/events', () => {
       severity: 'CRITICAL',
       status: 'IN_PROGRESS',
       location: { lat: 51.9, lng: 4.5, countryCode: 'NL' },
-      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+      updatedAt: isoTime,
+      type: 'OTHER',
+      source: 'MANUAL',
+      startsAt: isoTime,
+      endsAt: null,
+      affectedRadiusKm: 100,
+      assigneeId: null,
+      resolvedAt: null,
+      createdAt: isoTime,
     });
+    // The spec's fields come first, in the spec's order.
+    expect(Object.keys(response.body.data[0] ?? {}).slice(0, 8)).toEqual([
+      'id',
+      'organizationId',
+      'title',
+      'description',
+      'severity',
+      'status',
+      'location',
+      'updatedAt',
+    ]);
     expect(
       response.body.data.find((incident) => incident.title === 'Acme unlocated')?.location,
     ).toBeNull();
@@ -200,6 +220,9 @@ describe('GET /api/atlas/shipments', () => {
         origin: 'Busan',
         destination: 'Antwerp',
         mode: 'SEA',
+        carrier: null,
+        status: 'IN_TRANSIT',
+        eta: null,
       },
     ]);
   });

@@ -10,12 +10,14 @@ import {
   ValidateResponse,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
-import { toUserDto } from '../users/users.repository.js';
+import { toUserDto } from '../users/users.mapper.js';
 import type { AuthService } from './auth.service.js';
 import type { GoogleSignInService } from './google-sign-in.service.js';
+import { clientInfo } from './sessions.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+const errors = { ...errorResponses, 503: ErrorBody };
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -24,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/login',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -31,12 +34,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: AuthResponse, ...errors },
       },
     },
-    (request) => auth.login(request.body.email, request.body.password, request.ip),
+    (request) => auth.login(request.body.email, request.body.password, clientInfo(request)),
   );
 
   app.post(
     '/auth/google',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with Google: exchange the authorization code (OpenID Connect)',
@@ -44,13 +48,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: AuthResponse, ...errors },
       },
     },
-    (request) => google.signIn(request.body),
+    (request) => google.signIn(request.body, clientInfo(request)),
   );
 
   app.post(
     '/auth/validate',
     {
-      onRequest: app.authenticate,
+      config: { duringPasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: 'Check an access token and return its user',
@@ -64,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/refresh',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for new tokens (rotation)',
@@ -71,23 +76,24 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: RefreshResponse, ...errors },
       },
     },
-    (request) => auth.refresh(request.body.refreshToken),
+    (request) => auth.refresh(request.body.refreshToken, request.ip),
   );
 
   app.post(
     '/auth/logout',
     {
-      onRequest: app.authenticate,
+      config: { duringPasswordChange: true },
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: revoke every session of the user',
+        summary: 'Sign out: end the session the request is made from (other devices stay)',
         security: [{ bearer: [] }],
         body: LogoutPayload.optional(),
         response: { 200: MessageResponse, ...errors },
       },
     },
     async (request) => {
-      await auth.logout(actorOf(request).user);
+      const actor = actorOf(request);
+      await auth.logout(actor.user, actor.sessionId);
       return { message: 'Logged out' };
     },
   );

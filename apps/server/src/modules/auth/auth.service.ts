@@ -5,10 +5,12 @@ import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
-import { type UserRow, toUserDto, usersRepository } from '../users/users.repository.js';
+import { toUserDto } from '../users/users.mapper.js';
+import { type UserRow, usersRepository } from '../users/users.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
-import { revokeAllSessions, startSession } from './sessions.js';
+import { type ClientInfo, startSession } from './sessions.js';
+import { sessionsRepository } from './sessions.repository.js';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -39,11 +41,12 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  async login(email: string, password: string, ip: string): Promise<AuthResponse> {
-    await this.throttle.assertAllowed(email, ip);
+  async login(email: string, password: string, client: ClientInfo): Promise<AuthResponse> {
+    // Counted before the password is checked, so parallel guesses cannot outrun the count.
+    const ticket = await this.throttle.begin(email, client.ip ?? '');
     const user = await this.verifiedUser(email, password);
-    await this.throttle.record(email, ip, user !== null);
     if (!user) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    await this.throttle.succeeded(ticket);
     const refusal = await signInRefusal(this.db, user);
     if (refusal) throw forbidden(refusal);
 
@@ -54,7 +57,7 @@ export class AuthService {
         : undefined;
     return this.db.transaction(async (tx) => {
       if (upgradedHash) await usersRepository.update(tx, user.id, { passwordHash: upgradedHash });
-      return startSession(tx, this.tokens, user, 'Login successful');
+      return startSession(tx, this.tokens, user, 'Login successful', client);
     });
   }
 
@@ -69,7 +72,7 @@ export class AuthService {
     return (await this.hasher.verify(user.passwordHash, password)) ? user : null;
   }
 
-  async refresh(refreshToken: string): Promise<RefreshResponse> {
+  async refresh(refreshToken: string, ip: string | null): Promise<RefreshResponse> {
     const tokenHash = hashToken(refreshToken);
     type Outcome = { response: RefreshResponse } | { reuseOf: string } | null;
     const outcome = await this.db.transaction(async (tx): Promise<Outcome> => {
@@ -77,17 +80,19 @@ export class AuthService {
       if (!consumed) {
         const known = await refreshTokensRepository.findByHash(tx, tokenHash);
         if (known?.usedAt && !known.revokedAt) {
-          // A rotated token came back: someone holds a copy. End the whole family.
-          await refreshTokensRepository.revokeFamily(tx, known.familyId);
+          // A rotated token came back: someone holds a copy. End the whole session, access
+          // tokens included.
+          await sessionsRepository.revoke(tx, known.userId, known.familyId);
           return { reuseOf: known.userId };
         }
         return null;
       }
       const user = await usersRepository.findById(tx, consumed.userId);
       if (!user || (await signInRefusal(tx, user))) {
-        await refreshTokensRepository.revokeFamily(tx, consumed.familyId);
+        await sessionsRepository.revoke(tx, consumed.userId, consumed.familyId);
         return null;
       }
+      await sessionsRepository.touch(tx, consumed.familyId, ip);
       const next = newOpaqueToken();
       await refreshTokensRepository.insert(tx, {
         userId: user.id,
@@ -98,7 +103,11 @@ export class AuthService {
       return {
         response: {
           message: 'Token refreshed',
-          accessToken: await this.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }),
+          accessToken: await this.tokens.sign({
+            userId: user.id,
+            tokenVersion: user.tokenVersion,
+            sessionId: consumed.familyId,
+          }),
           refreshToken: next.token,
           user: toUserDto(user),
         },
@@ -114,7 +123,10 @@ export class AuthService {
     return outcome.response;
   }
 
-  async logout(user: UserRow): Promise<void> {
-    await this.db.transaction((tx) => revokeAllSessions(tx, user.id));
+  /** Ends only the session the request was made from: the user's other devices stay signed in. */
+  async logout(user: UserRow, sessionId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await sessionsRepository.revoke(tx, user.id, sessionId);
+    });
   }
 }

@@ -14,7 +14,8 @@ import { invitationsRepository } from '../invitations/invitations.repository.js'
 import { INVITATION_MESSAGES, completeInvitation } from '../invitations/invitations.service.js';
 import { type UserRow, usersRepository } from '../users/users.repository.js';
 import { signInRefusal } from './auth.service.js';
-import { startSession } from './sessions.js';
+import { neverActivated } from '../users/users.rules.js';
+import { type ClientInfo, startSession } from './sessions.js';
 
 export const GOOGLE_MESSAGES = {
   notConfigured: 'Google sign-in is not configured on this server',
@@ -48,7 +49,7 @@ export class GoogleSignInService {
     private readonly google: GoogleSignInSettings | null,
   ) {}
 
-  async signIn(payload: GoogleExchangePayload): Promise<AuthResponse> {
+  async signIn(payload: GoogleExchangePayload, client: ClientInfo): Promise<AuthResponse> {
     if (!this.google) throw badRequest(GOOGLE_MESSAGES.notConfigured);
     const claims = await this.verifiedClaims(this.google.oidc, payload);
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
@@ -64,10 +65,10 @@ export class GoogleSignInService {
     return this.db.transaction(async (tx) => {
       const user = await usersRepository.findByEmail(tx, email);
       if (!user) throw forbidden(GOOGLE_MESSAGES.unknownAccount);
-      const signedIn = user.accountStatus === 'PENDING' ? await activate(tx, user, claims) : user;
+      const signedIn = neverActivated(user) ? await activate(tx, user, claims) : user;
       const refusal = await signInRefusal(tx, signedIn);
       if (refusal) throw forbidden(refusal);
-      return startSession(tx, this.tokens, signedIn, 'Login successful');
+      return startSession(tx, this.tokens, signedIn, 'Login successful', client);
     });
   }
 

@@ -1,7 +1,8 @@
-import { and, count, eq, gt, lt, max, min } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { loginAttempts } from '../../db/schema.js';
+import { ipBucket } from '../../lib/client-ip.js';
 import { DomainError } from '../../lib/errors.js';
+import { loginAttemptsRepository as attempts } from './login-attempts.repository.js';
 
 const MINUTE = 60_000;
 
@@ -15,58 +16,67 @@ export const LOGIN_THROTTLE = {
   keepMs: 31 * 24 * 60 * MINUTE,
 } as const;
 
+/** A checked attempt in progress: counted as a failure until `succeeded` says otherwise. */
+export type AttemptTicket = { id: number };
+
 /**
- * Counts failed sign-ins in the database, so every instance sees the same counts. Only
- * failures count; a success resets the account+IP count.
+ * Counts password checks in the database, so every instance sees the same counts. Each
+ * check is recorded as a failure before the password is verified, under a per-client
+ * lock: N parallel attempts give at most the allowed number of checks. A success turns its
+ * record into a success, which resets the account+IP count.
  */
 export class LoginThrottle {
   constructor(private readonly db: Database) {}
 
   /** Throws 429 with Retry-After when this attempt must not even be evaluated. */
-  async assertAllowed(email: string, ip: string, now = new Date()): Promise<void> {
+  async begin(email: string, ip: string, now = new Date()): Promise<AttemptTicket> {
+    const client = ipBucket(ip);
+    const id = await this.db.transaction(async (tx) => {
+      await attempts.lockClient(tx, client);
+      await this.assertAllowed(tx, email, client, now);
+      return attempts.insert(tx, { email, ip: client, succeeded: false, createdAt: now });
+    });
+    if (Math.random() < 0.01) {
+      await attempts.prune(this.db, new Date(now.getTime() - LOGIN_THROTTLE.keepMs));
+    }
+    return { id };
+  }
+
+  async succeeded(ticket: AttemptTicket): Promise<void> {
+    await attempts.markSucceeded(this.db, ticket.id);
+  }
+
+  private async assertAllowed(
+    db: Parameters<typeof attempts.failures>[0],
+    email: string,
+    client: string,
+    now: Date,
+  ): Promise<void> {
     const { perAccountAndIp, perIp, perAccount, knownIpMs } = LOGIN_THROTTLE;
-    const lastSuccess = await this.lastSuccess(email, ip);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const lastSuccess = await attempts.lastSuccess(db, email, client);
     const accountIpSince = new Date(
-      Math.max(now.getTime() - perAccountAndIp.windowMs, lastSuccess?.getTime() ?? 0),
+      Math.max(ago(perAccountAndIp.windowMs).getTime(), lastSuccess?.getTime() ?? 0),
     );
-    const checks: [Parameters<typeof and>[0][], number, number][] = [
-      [
-        [
-          eq(loginAttempts.email, email),
-          eq(loginAttempts.ip, ip),
-          gt(loginAttempts.createdAt, accountIpSince),
-        ],
-        perAccountAndIp.failures,
-        perAccountAndIp.windowMs,
-      ],
-      [
-        [
-          eq(loginAttempts.ip, ip),
-          gt(loginAttempts.createdAt, new Date(now.getTime() - perIp.windowMs)),
-        ],
-        perIp.failures,
-        perIp.windowMs,
-      ],
+    const checks: { where: SQL[]; failures: number; windowMs: number }[] = [
+      {
+        where: [attempts.byEmail(email), attempts.byIp(client), attempts.since(accountIpSince)],
+        ...perAccountAndIp,
+      },
+      { where: [attempts.byIp(client), attempts.since(ago(perIp.windowMs))], ...perIp },
     ];
     const knownIp = lastSuccess !== undefined && now.getTime() - lastSuccess.getTime() < knownIpMs;
     if (!knownIp) {
-      checks.push([
-        [
-          eq(loginAttempts.email, email),
-          gt(loginAttempts.createdAt, new Date(now.getTime() - perAccount.windowMs)),
-        ],
-        perAccount.failures,
-        perAccount.windowMs,
-      ]);
+      checks.push({
+        where: [attempts.byEmail(email), attempts.since(ago(perAccount.windowMs))],
+        ...perAccount,
+      });
     }
-    for (const [conditions, limit, windowMs] of checks) {
-      const [row] = await this.db
-        .select({ failures: count(), oldest: min(loginAttempts.createdAt) })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.succeeded, false), ...conditions));
-      if ((row?.failures ?? 0) >= limit) {
-        const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-        const waitSeconds = Math.max(1, Math.ceil((oldest + windowMs - now.getTime()) / 1000));
+    for (const check of checks) {
+      const { failures, oldest } = await attempts.failures(db, check.where);
+      if (failures >= check.failures) {
+        const start = oldest?.getTime() ?? now.getTime();
+        const waitSeconds = Math.max(1, Math.ceil((start + check.windowMs - now.getTime()) / 1000));
         throw new DomainError(
           'TOO_MANY_REQUESTS',
           `Too many failed sign-in attempts. Try again in ${Math.ceil(waitSeconds / 60)} minute${waitSeconds > 60 ? 's' : ''}.`,
@@ -74,28 +84,5 @@ export class LoginThrottle {
         );
       }
     }
-  }
-
-  async record(email: string, ip: string, succeeded: boolean): Promise<void> {
-    await this.db.insert(loginAttempts).values({ email, ip, succeeded });
-    if (Math.random() < 0.01) {
-      await this.db
-        .delete(loginAttempts)
-        .where(lt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_THROTTLE.keepMs)));
-    }
-  }
-
-  private async lastSuccess(email: string, ip: string): Promise<Date | undefined> {
-    const [row] = await this.db
-      .select({ at: max(loginAttempts.createdAt) })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.email, email),
-          eq(loginAttempts.ip, ip),
-          eq(loginAttempts.succeeded, true),
-        ),
-      );
-    return row?.at ? new Date(row.at) : undefined;
   }
 }

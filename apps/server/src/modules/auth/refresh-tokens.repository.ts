@@ -39,18 +39,4 @@ export const refreshTokensRepository = {
       .where(eq(refreshTokens.tokenHash, tokenHash));
     return row;
   },
-
-  async revokeFamily(db: Executor, familyId: string): Promise<void> {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  },
-
-  async revokeAllForUser(db: Executor, userId: string): Promise<void> {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  },
 };

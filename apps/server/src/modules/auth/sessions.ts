@@ -1,9 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { type AccessTokens, REFRESH_TOKEN_LIFETIME_MS, newOpaqueToken } from '../../lib/tokens.js';
-import { type UserRow, toUserDto, usersRepository } from '../users/users.repository.js';
+import { toUserDto } from '../users/users.mapper.js';
+import { type UserRow, usersRepository } from '../users/users.repository.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
+import { sessionsRepository } from './sessions.repository.js';
+
+/** Where a sign-in comes from, kept with its session so the user can tell their devices apart. */
+export type ClientInfo = { userAgent: string | null; ip: string | null };
+
+const USER_AGENT_MAX = 512;
+
+export const clientInfo = (request: {
+  headers: Record<string, string | string[] | undefined>;
+  ip: string;
+}): ClientInfo => {
+  const agent = request.headers['user-agent'];
+  return {
+    userAgent: typeof agent === 'string' ? agent.slice(0, USER_AGENT_MAX) : null,
+    ip: request.ip,
+  };
+};
 
 /** Starts a session (a new refresh-token family) and answers as every sign-in path does. */
 export async function startSession(
@@ -11,25 +28,39 @@ export async function startSession(
   tokens: AccessTokens,
   user: UserRow,
   message: string,
+  client: ClientInfo,
 ): Promise<AuthResponse> {
   const signedIn = await usersRepository.update(db, user.id, { lastLoginAt: new Date() });
+  const session = await sessionsRepository.insert(db, {
+    userId: user.id,
+    userAgent: client.userAgent,
+    ip: client.ip,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
+  });
   const refresh = newOpaqueToken();
   await refreshTokensRepository.insert(db, {
     userId: user.id,
-    familyId: randomUUID(),
+    familyId: session.id,
     tokenHash: refresh.hash,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
+    expiresAt: session.expiresAt,
   });
   return {
     message,
-    accessToken: await tokens.sign({ userId: user.id, tokenVersion: signedIn.tokenVersion }),
+    accessToken: await tokens.sign({
+      userId: user.id,
+      tokenVersion: signedIn.tokenVersion,
+      sessionId: session.id,
+    }),
     refreshToken: refresh.token,
     user: toUserDto(signedIn),
   };
 }
 
-/** Ends every session of a user at once: refresh tokens revoked, access tokens invalid. */
+/**
+ * Ends every session of a user at once (password change, deactivation, deletion, role
+ * change): sessions and refresh tokens revoked, and every access token invalid.
+ */
 export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
-  await refreshTokensRepository.revokeAllForUser(db, userId);
+  await sessionsRepository.revokeAllForUser(db, userId);
   await usersRepository.bumpTokenVersion(db, userId);
 }

@@ -2,7 +2,11 @@ import { GEOCODE_MESSAGES } from '@meridian/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../lib/errors.js';
-import { type GeocoderStub, nominatimResults, startGeocoderStub } from './geocoder-stub.js';
+import {
+  type GeocoderStub,
+  nominatimResults,
+  startGeocoderStub,
+} from '../../test/geocoder-stub.js';
 import { GeocodeService } from './geocode.service.js';
 
 const ADDRESS = 'Wilhelminakade 909, Rotterdam, 3072 AP, Netherlands';

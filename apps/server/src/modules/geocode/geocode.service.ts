@@ -1,12 +1,46 @@
-import { GEOCODE_MESSAGES, type GeoPoint } from '@meridian/contracts';
+import { GEOCODE_MESSAGES, type GeoPoint, type Place, type PlaceInput } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
+import { DomainError, notFound } from '../../lib/errors.js';
 import { loadGazetteer } from './gazetteer.js';
+import { findLocode } from './locodes.js';
 
 export const EXTERNAL_GEOCODER_TIMEOUT_MS = 3000;
+/**
+ * The most distinct addresses a bulk write asks the external geocoder for; beyond it the
+ * gazetteer locates them (city level): 50,000 street addresses would take hours at the pace a
+ * shared geocoder allows. Files that need street precision carry lat and lng.
+ */
+export const EXTERNAL_GEOCODER_BULK_MAX = 500;
 /** Nominatim's usage policy asks every client to identify itself. */
 const USER_AGENT = 'Meridian geocoder';
+
+/** Where a place was not found: the field to blame, and why. */
+export type PlaceProblem = { field: 'locode' | 'name'; message: string };
+
+export const PLACE_MESSAGES = {
+  unknownLocode: (code: string) =>
+    `UN/LOCODE ${code} is not in Meridian's table of ports and airports: give lat and lng, or a place name`,
+  nameNotFound: (name: string) => `"${name}" was not found: give a UN/LOCODE, or lat and lng`,
+} as const;
+
+/** An address's parts as people write them, for the geocoder. */
+export type AddressParts = {
+  address?: string | null | undefined;
+  city?: string | null | undefined;
+  countryCode?: string | null | undefined;
+};
+
+let countryNames: Promise<(code: string) => string | undefined> | undefined;
+/** English country names, loaded with the first address that has a country. */
+const countryName = async (code: string) => {
+  countryNames ??= import('i18n-iso-countries').then(
+    ({ default: countries }) =>
+      (value: string) =>
+        countries.getName(value, 'en') ?? undefined,
+  );
+  return (await countryNames)(code);
+};
 
 /** The part of a Nominatim-compatible search answer we use: it sends coordinates as strings. */
 const NominatimResults = z.array(
@@ -34,12 +68,69 @@ export class GeocodeService {
     this.timeoutMs = options.timeoutMs ?? EXTERNAL_GEOCODER_TIMEOUT_MS;
   }
 
-  /** The external geocoder's first result when it has one, else the gazetteer's answer. */
-  async locate(address: string): Promise<GeoPoint> {
-    const external = this.geocoderUrl ? await this.searchExternal(this.geocoderUrl, address) : null;
+  /**
+   * The external geocoder's first result when it has one, else the gazetteer's answer;
+   * `external: false` asks the gazetteer only.
+   */
+  async locate(address: string, options: { external?: boolean } = {}): Promise<GeoPoint> {
+    const external =
+      this.geocoderUrl && options.external !== false
+        ? await this.searchExternal(this.geocoderUrl, address)
+        : null;
     const point = external ?? (await loadGazetteer(this.log)).lookup(address);
     if (!point) throw notFound(GEOCODE_MESSAGES.addressNotFound);
     return point;
+  }
+
+  /** "Address, City, Country": the query an address's parts make (null when it has none). */
+  async addressQuery(parts: AddressParts): Promise<string | null> {
+    const country = parts.countryCode
+      ? ((await countryName(parts.countryCode)) ?? parts.countryCode)
+      : null;
+    const query = [parts.address, parts.city, country]
+      .map((part) => part?.trim())
+      .filter((part): part is string => Boolean(part))
+      .join(', ');
+    return query || null;
+  }
+
+  /** Like locate, but null when the address is not found (a caller names the field). */
+  async tryLocate(address: string, options: { external?: boolean } = {}): Promise<GeoPoint | null> {
+    try {
+      return await this.locate(address, options);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * An end of a route: a known UN/LOCODE's port or airport; else the given coordinates; else
+   * the geocoder's answer for the name. The name people read is the given one, else the port's.
+   */
+  async resolvePlace(
+    input: PlaceInput,
+    options: { external?: boolean } = {},
+  ): Promise<Place | PlaceProblem> {
+    const locode = input.locode ? findLocode(input.locode) : undefined;
+    const label = (fallback: string) => input.name?.trim() || fallback;
+    if (locode) {
+      return { name: label(locode.name), locode: locode.code, lat: locode.lat, lng: locode.lng };
+    }
+    if (input.lat !== undefined && input.lng !== undefined) {
+      return {
+        name: label(`${input.lat}, ${input.lng}`),
+        locode: input.locode ?? null,
+        lat: input.lat,
+        lng: input.lng,
+      };
+    }
+    if (input.name) {
+      const point = await this.tryLocate(input.name, options);
+      if (point) return { name: input.name, locode: input.locode ?? null, ...point };
+      if (!input.locode) return { field: 'name', message: PLACE_MESSAGES.nameNotFound(input.name) };
+    }
+    return { field: 'locode', message: PLACE_MESSAGES.unknownLocode(input.locode ?? '') };
   }
 
   /** Any failure (down, slow, malformed) is logged and answered with null: the gazetteer still works. */

@@ -1,7 +1,11 @@
 import { GEOCODE_MESSAGES, type GeocodeResponse } from '@meridian/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
-import { type GeocoderStub, nominatimResults, startGeocoderStub } from './geocoder-stub.js';
+import {
+  type GeocoderStub,
+  nominatimResults,
+  startGeocoderStub,
+} from '../../test/geocoder-stub.js';
 
 const ADDRESS = 'Wilhelminakade 909, Rotterdam, 3072 AP, Netherlands';
 const ROTTERDAM = { lat: 51.9225, lng: 4.47917 };

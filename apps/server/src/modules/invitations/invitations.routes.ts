@@ -8,18 +8,13 @@ import {
   InvitationLookupResponse,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-docs.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { actorOf } from '../../plugins/auth.js';
+import { clientInfo } from '../auth/sessions.js';
 import type { InvitationsService } from './invitations.service.js';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  410: ErrorBody,
-};
+const errors = { ...errorResponses, 410: ErrorBody, 503: ErrorBody };
 
 export const invitationsRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationsService;
@@ -28,7 +23,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/invitations',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['invitations'],
         summary: 'Invite a person into the active organization',
@@ -47,6 +41,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/invitations/lookup',
     {
+      config: { public: true },
       schema: {
         tags: ['invitations'],
         summary: 'What an invitation link is for (public)',
@@ -63,6 +58,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/invitations/accept',
     {
+      config: { public: true },
       schema: {
         tags: ['invitations'],
         summary: 'Accept an invitation: set name and password, and sign in',
@@ -70,6 +66,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: AuthResponse, ...errors },
       },
     },
-    (request) => invitations.accept(request.body),
+    (request) => invitations.accept(request.body, clientInfo(request)),
   );
 };

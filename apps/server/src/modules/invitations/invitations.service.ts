@@ -18,14 +18,11 @@ import {
   newOpaqueToken,
 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { startSession } from '../auth/sessions.js';
+import { type ClientInfo, startSession } from '../auth/sessions.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
-import {
-  type NewUser,
-  type UserRow,
-  toUserDto,
-  usersRepository,
-} from '../users/users.repository.js';
+import { type NewUser, type UserRow, usersRepository } from '../users/users.repository.js';
+import { toUserDto } from '../users/users.mapper.js';
+import { neverActivated } from '../users/users.rules.js';
 import { type InvitationRow, invitationsRepository } from './invitations.repository.js';
 
 type InvitationData = InvitationCreateResponse['data'];
@@ -145,7 +142,8 @@ export class InvitationsService {
     }
 
     let user = await usersRepository.findByEmail(tx, input.email);
-    if (user && !(user.accountStatus === 'PENDING' && user.organizationId === organization.id)) {
+    // Re-inviting is only for people who never activated: it must not reopen an account.
+    if (user && !(neverActivated(user) && user.organizationId === organization.id)) {
       throw conflict(INVITATION_MESSAGES.userExists);
     }
     if (user) {
@@ -203,22 +201,39 @@ export class InvitationsService {
     };
   }
 
-  async accept(input: InvitationAccept): Promise<AuthResponse> {
+  /**
+   * The token and its user are checked before any password is hashed, so an unknown or used
+   * token costs a lookup, not an argon2id hash. The hash is made outside the transaction (it
+   * is slow), then the invitation and the user are locked and checked again.
+   */
+  async accept(input: InvitationAccept, client: ClientInfo): Promise<AuthResponse> {
+    await this.openInvitation(this.db, input.token, false);
     assertPasswordNotCommon(input.password, 'password');
-    // Hash before the transaction: it is slow and needs no lock.
     const passwordHash = await this.hasher.hash(input.password);
     return this.db.transaction(async (tx) => {
-      const invitation = await this.usable(tx, input.token, true);
-      const user = await usersRepository.findById(tx, invitation.userId);
-      if (!user || user.accountStatus !== 'PENDING') throw gone(INVITATION_MESSAGES.used);
+      const { invitation, user } = await this.openInvitation(tx, input.token, true);
       const activated = await completeInvitation(tx, invitation.id, user, {
         firstName: input.firstName,
         lastName: input.lastName,
         passwordHash,
         passwordChangedAt: new Date(),
       });
-      return startSession(tx, this.tokens, activated, 'Invitation accepted');
+      return startSession(tx, this.tokens, activated, 'Invitation accepted', client);
     });
+  }
+
+  /** A usable invitation and its never-activated user, optionally locked for the change. */
+  private async openInvitation(
+    db: Executor,
+    token: string,
+    lock: boolean,
+  ): Promise<{ invitation: InvitationRow; user: UserRow }> {
+    const invitation = await this.usable(db, token, lock);
+    const user = lock
+      ? await usersRepository.lockInOrganization(db, invitation.organizationId, invitation.userId)
+      : await usersRepository.findById(db, invitation.userId);
+    if (!user || !neverActivated(user)) throw gone(INVITATION_MESSAGES.used);
+    return { invitation, user };
   }
 
   private async usable(db: Executor, token: string, lock: boolean): Promise<InvitationRow> {

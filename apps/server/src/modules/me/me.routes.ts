@@ -13,19 +13,22 @@ import {
   SessionListResponse,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
+import { clientInfo } from '../auth/sessions.js';
 import type { MeService } from './me.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const meta = { tags: ['me'], security: [{ bearer: [] }] };
+const errors = { ...errorResponses, 503: ErrorBody };
+const meta = privateRoute('me');
 
 /** The signed-in user's own profile and settings: nobody else's are reachable here. */
 export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { me }) => {
-  app.addHook('onRequest', app.authenticate);
-
   app.get(
     '/me/profile',
-    { schema: { ...meta, summary: 'My profile', response: { 200: ProfileResponse, ...errors } } },
+    {
+      config: { duringPasswordChange: true },
+      schema: { ...meta, summary: 'My profile', response: { 200: ProfileResponse, ...errors } },
+    },
     async (request) => ({
       message: 'Profile retrieved',
       data: await me.profile(actorOf(request)),
@@ -113,6 +116,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
   app.post(
     '/me/password',
     {
+      config: { duringPasswordChange: true },
       schema: {
         ...meta,
         summary: 'Change my password: ends every session and returns a fresh one',
@@ -120,7 +124,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
         response: { 200: AuthResponse, ...errors },
       },
     },
-    (request) => me.changePassword(actorOf(request), request.body),
+    (request) => me.changePassword(actorOf(request), request.body, clientInfo(request)),
   );
 
   app.get(

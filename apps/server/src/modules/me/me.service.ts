@@ -17,8 +17,12 @@ import type { PasswordHasher } from '../../lib/passwords.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import type { AccessTokens } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { revokeAllSessions, startSession } from '../auth/sessions.js';
-import { type UserRow, toUserDto, usersRepository } from '../users/users.repository.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
+import { type ClientInfo, revokeAllSessions, startSession } from '../auth/sessions.js';
+import { sessionsRepository } from '../auth/sessions.repository.js';
+import { toUserDto } from '../users/users.mapper.js';
+import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { settingsRepository } from '../settings/settings.repository.js';
 import { meRepository } from './me.repository.js';
 
 export const ME_MESSAGES = {
@@ -34,6 +38,7 @@ export class MeService {
     private readonly db: Database,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AccessTokens,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async profile(actor: Actor): Promise<Profile> {
@@ -66,9 +71,15 @@ export class MeService {
     return this.save(actor, 'preferences', preferences);
   }
 
+  /** As alerts read them: my saved settings, else my organization's defaults, else Meridian's. */
   async notifications(actor: Actor): Promise<NotificationSettings> {
     const stored = (await meRepository.findSettings(this.db, actor.user.id))?.notifications;
-    return readSettings(NotificationSettings, DEFAULT_NOTIFICATION_SETTINGS, stored);
+    const defaults = readSettings(
+      NotificationSettings,
+      DEFAULT_NOTIFICATION_SETTINGS,
+      await settingsRepository.find(this.db, actor.user.organizationId, 'notifications'),
+    );
+    return readSettings(NotificationSettings, defaults, stored);
   }
 
   saveNotifications(
@@ -78,19 +89,29 @@ export class MeService {
     return this.save(actor, 'notifications', notifications);
   }
 
-  /** Changes the password, ends every session, and starts a fresh one for the caller. */
-  async changePassword(actor: Actor, change: PasswordChange): Promise<AuthResponse> {
+  /**
+   * Changes the password, ends every session, and starts a fresh one for the caller. The
+   * current password is a guessable secret too: its checks are throttled like sign-ins.
+   */
+  async changePassword(
+    actor: Actor,
+    change: PasswordChange,
+    client: ClientInfo,
+  ): Promise<AuthResponse> {
     const current = actor.user.passwordHash;
     if (!current) throw badRequest(ME_MESSAGES.noPassword);
-    if (!(await this.hasher.verify(current, change.currentPassword)))
-      throw badRequest(ME_MESSAGES.wrongPassword);
     if (change.currentPassword === change.newPassword) throw badRequest(ME_MESSAGES.samePassword);
     assertPasswordNotCommon(change.newPassword, 'newPassword');
+    const ticket = await this.throttle.begin(actor.user.email, client.ip ?? '');
+    if (!(await this.hasher.verify(current, change.currentPassword)))
+      throw badRequest(ME_MESSAGES.wrongPassword);
+    await this.throttle.succeeded(ticket);
     const passwordHash = await this.hasher.hash(change.newPassword);
     return this.db.transaction(async (tx) => {
       const updated = await usersRepository.update(tx, actor.user.id, {
         passwordHash,
         passwordChangedAt: new Date(),
+        passwordChangeRequired: false,
       });
       await revokeAllSessions(tx, actor.user.id);
       await recordAudit(tx, actor, {
@@ -99,23 +120,26 @@ export class MeService {
         targetId: actor.user.id,
       });
       const fresh = await usersRepository.findById(tx, updated.id);
-      return startSession(tx, this.tokens, fresh ?? updated, 'Password changed');
+      return startSession(tx, this.tokens, fresh ?? updated, 'Password changed', client);
     });
   }
 
   async sessions(actor: Actor): Promise<Session[]> {
-    const rows = await meRepository.listSessions(this.db, actor.user.id, new Date());
+    const rows = await sessionsRepository.listLive(this.db, actor.user.id, new Date());
     return rows.map((row) => ({
       id: row.id,
-      createdAt: new Date(row.createdAt ?? 0).toISOString(),
-      lastUsedAt: new Date(row.lastUsedAt ?? 0).toISOString(),
-      expiresAt: new Date(row.expiresAt ?? 0).toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === actor.sessionId,
+      userAgent: row.userAgent,
+      ip: row.ip,
     }));
   }
 
   async revokeSession(actor: Actor, sessionId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (!(await meRepository.revokeSession(tx, actor.user.id, sessionId)))
+      if (!(await sessionsRepository.revoke(tx, actor.user.id, sessionId)))
         throw notFound(ME_MESSAGES.sessionNotFound);
       await recordAudit(tx, actor, {
         action: 'session.revoke',

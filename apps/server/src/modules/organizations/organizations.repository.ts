@@ -1,25 +1,12 @@
-import { asc, and, eq, isNull } from 'drizzle-orm';
-import type { Organization, OrganizationValues } from '@meridian/contracts';
+import { type SQL, and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { OrganizationValues } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { organizations } from '../../db/schema.js';
+import { containsText } from '../../db/text-search.js';
+import type { CursorKey } from '../../lib/cursor.js';
+import { Keyset } from '../../lib/keyset.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
-
-export const toOrganizationDto = (row: OrganizationRow): Organization => ({
-  id: row.id,
-  name: row.name,
-  slug: row.slug,
-  domain: row.domain,
-  status: row.status,
-  address_line1: row.addressLine1,
-  city: row.city,
-  state: row.state,
-  zip_code: row.zipCode,
-  country: row.country,
-  phone_number: row.phoneNumber,
-  website: row.website,
-  isInternal: row.isInternal,
-});
 
 const toColumns = (values: Omit<OrganizationValues, 'id'>) => ({
   name: values.name,
@@ -37,6 +24,25 @@ const toColumns = (values: Omit<OrganizationValues, 'id'>) => ({
 
 /** Soft-deleted organizations are hidden from every query. */
 export const notDeleted = isNull(organizations.deletedAt);
+
+/** Whom a list is for: every organization (platform admins), or only one. */
+export type OrganizationVisibility = { all: true } | { only: string };
+
+/** By name ignoring case, then id: the picker's and the table's order. */
+const LIST_ORDER = new Keyset(
+  [
+    { value: sql`lower(${organizations.name})`, kind: 'text' },
+    { value: organizations.id, kind: 'uuid' },
+  ],
+  'asc',
+);
+
+const organizationConditions = (visible: OrganizationVisibility, q: string | undefined): SQL[] =>
+  [
+    notDeleted,
+    'only' in visible ? eq(organizations.id, visible.only) : undefined,
+    q ? containsText(q, [organizations.name, organizations.slug]) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
 
 export const organizationsRepository = {
   async findById(db: Executor, id: string): Promise<OrganizationRow | undefined> {
@@ -57,8 +63,39 @@ export const organizationsRepository = {
     return row;
   },
 
-  listAll(db: Executor): Promise<OrganizationRow[]> {
-    return db.select().from(organizations).where(notDeleted).orderBy(asc(organizations.name));
+  /** The visible organizations matching the search, in list order. */
+  list(
+    db: Executor,
+    visible: OrganizationVisibility,
+    q: string | undefined,
+  ): Promise<OrganizationRow[]> {
+    return db
+      .select()
+      .from(organizations)
+      .where(and(...organizationConditions(visible, q)))
+      .orderBy(...LIST_ORDER.orderBy());
+  },
+
+  /** One page of them, each with its position. */
+  listPage(
+    db: Executor,
+    visible: OrganizationVisibility,
+    options: { q: string | undefined; after: CursorKey | null; limit: number },
+  ): Promise<{ item: OrganizationRow; key: CursorKey }[]> {
+    const conditions = organizationConditions(visible, options.q);
+    return LIST_ORDER.rows(db, organizations, conditions, options.after, options.limit);
+  },
+
+  async count(
+    db: Executor,
+    visible: OrganizationVisibility,
+    q: string | undefined,
+  ): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(organizations)
+      .where(and(...organizationConditions(visible, q)));
+    return row?.total ?? 0;
   },
 
   async insert(

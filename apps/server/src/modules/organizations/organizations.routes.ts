@@ -1,35 +1,34 @@
 import {
-  ErrorBody,
   IdParams,
   MessageResponse,
   OrganizationInput,
+  OrganizationListQuery,
   OrganizationListResponse,
   OrganizationResponse,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { OrganizationsService } from './organizations.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const meta = { tags: ['organizations'], security: [{ bearer: [] }] };
+const meta = privateRoute('organizations');
 
 export const organizationsRoutes: FastifyPluginAsyncZod<{
   organizations: OrganizationsService;
 }> = async (app, { organizations }) => {
-  app.addHook('onRequest', app.authenticate);
-
   app.get(
     '/admin/organizations',
     {
       schema: {
         ...meta,
-        summary: 'Organizations visible to the caller',
-        response: { 200: OrganizationListResponse, ...errors },
+        summary: 'Organizations visible to the caller: the whole list, or paged with limit/cursor',
+        querystring: OrganizationListQuery,
+        response: { 200: OrganizationListResponse, ...errorResponses },
       },
     },
     async (request) => ({
       message: 'Organizations retrieved',
-      data: { organizations: await organizations.list(actorOf(request)) },
+      data: await organizations.list(actorOf(request), request.query),
     }),
   );
 
@@ -40,7 +39,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         ...meta,
         summary: 'One organization',
         params: IdParams,
-        response: { 200: OrganizationResponse, ...errors },
+        response: { 200: OrganizationResponse, ...errorResponses },
       },
     },
     async (request) => ({
@@ -56,7 +55,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         ...meta,
         summary: 'Create an organization (platform admins)',
         body: OrganizationInput,
-        response: { 201: OrganizationResponse, ...errors },
+        response: { 201: OrganizationResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -73,7 +72,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         summary: 'Update an organization (platform admins)',
         params: IdParams,
         body: OrganizationInput,
-        response: { 200: OrganizationResponse, ...errors },
+        response: { 200: OrganizationResponse, ...errorResponses },
       },
     },
     async (request) => ({
@@ -91,7 +90,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
         ...meta,
         summary: 'Disable and hide an organization (soft delete; its data is kept)',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses },
       },
     },
     async (request) => {

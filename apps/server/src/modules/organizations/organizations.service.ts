@@ -1,13 +1,22 @@
 import {
+  INTERNAL_ORGANIZATION_FIXED,
   INTERNAL_ORGANIZATION_PROTECTED,
+  LIMITS,
   type Organization,
+  type OrganizationListQuery,
+  type OrganizationListResponse,
   type OrganizationValues,
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { keysetPage } from '../../lib/keyset.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { organizationsRepository, toOrganizationDto } from './organizations.repository.js';
+import { toOrganizationDto } from './organizations.mapper.js';
+import {
+  type OrganizationVisibility,
+  organizationsRepository,
+} from './organizations.repository.js';
 
 export const ORGANIZATION_ERRORS = {
   notFound: 'Organization not found',
@@ -15,18 +24,38 @@ export const ORGANIZATION_ERRORS = {
   slugTaken: 'Slug is already taken',
   idMismatch: 'id in the body does not match the URL',
   internalProtected: INTERNAL_ORGANIZATION_PROTECTED,
+  internalFixed: INTERNAL_ORGANIZATION_FIXED,
 } as const;
 
 export class OrganizationsService {
   constructor(private readonly db: Database) {}
 
-  /** Platform admins see every organization; anyone else only their own. */
-  async list(actor: Actor): Promise<Organization[]> {
-    if (actor.isPlatformAdmin) {
-      return (await organizationsRepository.listAll(this.db)).map(toOrganizationDto);
+  /**
+   * Platform admins see every organization; anyone else only their own. Without `limit` or
+   * `cursor` the whole (searched) list, as the spec reads it; with either, one page.
+   */
+  async list(
+    actor: Actor,
+    query: OrganizationListQuery,
+  ): Promise<OrganizationListResponse['data']> {
+    const visible: OrganizationVisibility = actor.isPlatformAdmin
+      ? { all: true }
+      : { only: actor.user.organizationId };
+    const q = query.q || undefined;
+    if (query.limit === undefined && query.cursor === undefined) {
+      const rows = await organizationsRepository.list(this.db, visible, q);
+      return { organizations: rows.map(toOrganizationDto) };
     }
-    const own = await organizationsRepository.findById(this.db, actor.user.organizationId);
-    return own ? [toOrganizationDto(own)] : [];
+    const page = await keysetPage(
+      { limit: query.limit ?? LIMITS.organizationListDefault, cursor: query.cursor },
+      ['organizations', visible, q],
+      (after, limit) => organizationsRepository.listPage(this.db, visible, { q, after, limit }),
+    );
+    return {
+      organizations: page.items.map(toOrganizationDto),
+      nextCursor: page.nextCursor,
+      total: await organizationsRepository.count(this.db, visible, q),
+    };
   }
 
   async get(actor: Actor, id: string): Promise<Organization> {
@@ -59,6 +88,10 @@ export class OrganizationsService {
     return this.db.transaction(async (tx) => {
       const existing = await organizationsRepository.findById(tx, id);
       if (!existing) throw notFound(ORGANIZATION_ERRORS.notFound);
+      // Disabling the operator's own organization would lock every platform admin out.
+      if (existing.isInternal && (values.status !== 'ACTIVE' || values.slug !== existing.slug)) {
+        throw conflict(ORGANIZATION_ERRORS.internalFixed);
+      }
       await this.assertSlugFree(tx, values.slug, id);
       const updated = toOrganizationDto(await organizationsRepository.update(tx, id, values));
       await recordAudit(tx, actor, {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { organizationSettings } from '../../db/schema.js';
 
-export type OrganizationSettingsColumn = 'security' | 'platform';
+export type OrganizationSettingsColumn = 'security' | 'platform' | 'notifications';
 
 export const settingsRepository = {
   async find(

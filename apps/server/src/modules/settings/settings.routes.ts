@@ -1,81 +1,88 @@
 import {
-  ErrorBody,
+  NotificationSettings,
+  NotificationSettingsResponse,
   PlatformSettings,
   PlatformSettingsResponse,
   SecuritySettings,
   SecuritySettingsResponse,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
+import type { OrganizationSettingsColumn } from './settings.repository.js';
 import type { OrganizationSettingsService } from './settings.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const meta = { tags: ['settings'], security: [{ bearer: [] }] };
+const meta = privateRoute('settings');
+
+/** Each organization settings document: its path, body, answer and wording. */
+const DOCUMENTS = [
+  {
+    kind: 'security',
+    body: SecuritySettings,
+    response: SecuritySettingsResponse,
+    label: 'Security settings',
+    read: 'Security toggles of the active organization',
+    save: 'Save the security toggles (organization admins)',
+  },
+  {
+    kind: 'platform',
+    body: PlatformSettings,
+    response: PlatformSettingsResponse,
+    label: 'Platform settings',
+    read: 'Platform setup of the active organization',
+    save: 'Save the platform setup (organization admins)',
+  },
+  {
+    kind: 'notifications',
+    body: NotificationSettings,
+    response: NotificationSettingsResponse,
+    label: 'Notification defaults',
+    read: 'Notification preferences for members who never saved their own',
+    save: "Save the organization's notification defaults (organization admins)",
+  },
+] as const satisfies readonly {
+  kind: OrganizationSettingsColumn;
+  body: z.ZodType<Record<string, unknown>>;
+  response: z.ZodType;
+  label: string;
+  read: string;
+  save: string;
+}[];
 
 export const settingsRoutes: FastifyPluginAsyncZod<{
   settings: OrganizationSettingsService;
 }> = async (app, { settings }) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.get(
-    '/admin/settings/security',
-    {
-      schema: {
-        ...meta,
-        summary: 'Security toggles of the active organization',
-        response: { 200: SecuritySettingsResponse, ...errors },
+  for (const document of DOCUMENTS) {
+    app.get(
+      `/admin/settings/${document.kind}`,
+      {
+        schema: {
+          ...meta,
+          summary: document.read,
+          response: { 200: document.response, ...errorResponses },
+        },
       },
-    },
-    async (request) => ({
-      message: 'Security settings retrieved',
-      data: await settings.read(actorOf(request), 'security'),
-    }),
-  );
+      async (request) => ({
+        message: `${document.label} retrieved`,
+        data: await settings.read(actorOf(request), document.kind),
+      }),
+    );
 
-  app.put(
-    '/admin/settings/security',
-    {
-      schema: {
-        ...meta,
-        summary: 'Save the security toggles (organization admins)',
-        body: SecuritySettings,
-        response: { 200: SecuritySettingsResponse, ...errors },
+    app.put(
+      `/admin/settings/${document.kind}`,
+      {
+        schema: {
+          ...meta,
+          summary: document.save,
+          body: document.body,
+          response: { 200: document.response, ...errorResponses },
+        },
       },
-    },
-    async (request) => ({
-      message: 'Security settings saved',
-      data: await settings.save(actorOf(request), 'security', request.body),
-    }),
-  );
-
-  app.get(
-    '/admin/settings/platform',
-    {
-      schema: {
-        ...meta,
-        summary: 'Platform setup of the active organization',
-        response: { 200: PlatformSettingsResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      message: 'Platform settings retrieved',
-      data: await settings.read(actorOf(request), 'platform'),
-    }),
-  );
-
-  app.put(
-    '/admin/settings/platform',
-    {
-      schema: {
-        ...meta,
-        summary: 'Save the platform setup (organization admins)',
-        body: PlatformSettings,
-        response: { 200: PlatformSettingsResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      message: 'Platform settings saved',
-      data: await settings.save(actorOf(request), 'platform', request.body),
-    }),
-  );
+      async (request) => ({
+        message: `${document.label} saved`,
+        data: await settings.save(actorOf(request), document.kind, request.body),
+      }),
+    );
+  }
 };

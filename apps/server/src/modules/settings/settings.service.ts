@@ -1,5 +1,7 @@
 import {
+  DEFAULT_NOTIFICATION_SETTINGS,
   DEFAULT_PLATFORM_SETTINGS,
+  NotificationSettings,
   DEFAULT_SECURITY_SETTINGS,
   PlatformSettings,
   SecuritySettings,
@@ -20,6 +22,7 @@ type Document<T extends z.ZodType<Record<string, unknown>>> = { schema: T; defau
 const DOCUMENTS = {
   security: { schema: SecuritySettings, defaults: DEFAULT_SECURITY_SETTINGS },
   platform: { schema: PlatformSettings, defaults: DEFAULT_PLATFORM_SETTINGS },
+  notifications: { schema: NotificationSettings, defaults: DEFAULT_NOTIFICATION_SETTINGS },
 } satisfies Record<OrganizationSettingsColumn, Document<z.ZodType<Record<string, unknown>>>>;
 
 /** Settings of the active organization: everyone in it reads them, its admins change them. */

@@ -24,7 +24,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health',
     {
-      config: { rateLimit: false },
+      config: { public: true, rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Ready once the database answers',
@@ -40,6 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/config',
     {
+      config: { public: true },
       schema: {
         tags: ['system'],
         summary: 'Public runtime settings for the web app',

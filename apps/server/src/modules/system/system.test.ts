@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../test/route-list.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -82,6 +83,8 @@ describe('security headers', () => {
       headers: { origin: 'https://console.acme.example' },
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://console.acme.example');
+    // A web app on that origin can read the request id of a failed call, to report it.
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('X-Request-Id');
     const other = await fetch(`${server.url}/api/health`, {
       headers: { origin: 'https://evil.example' },
     });
@@ -138,14 +141,12 @@ describe('GET /api/openapi.json', () => {
         (method) => `${method.toUpperCase()} ${route.replace(/\{(\w+)\}/g, ':$1')}`,
       ),
     );
-    const apiRoutes = server.app.registeredRoutes
-      .filter(
-        (route) =>
-          route.url.startsWith('/api/') &&
-          !route.url.startsWith('/api/docs') &&
-          route.url !== '/api/openapi.json',
-      )
-      .map((route) => `${route.method} ${route.url}`);
+    const apiRoutes = routeList(server.app).filter(
+      (route) =>
+        route.split(' ')[1]?.startsWith('/api/') &&
+        !route.includes(' /api/docs') &&
+        route !== 'GET /api/openapi.json',
+    );
     expect(documented.sort()).toEqual(apiRoutes.sort());
     expect(JSON.stringify(response.body.paths['/api/admin/users/{id}'])).toContain('accountStatus');
   });

@@ -1,23 +1,51 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { AdminRole, User } from '@meridian/contracts';
+import { type SQL, and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type {
+  AdminRole,
+  PlatformRole,
+  SortDirection,
+  UserListQuery,
+  UserSort,
+} from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
-import { organizations, users } from '../../db/schema.js';
+import { organizations, sessions, users } from '../../db/schema.js';
+import { containsText } from '../../db/text-search.js';
+import type { CursorKey } from '../../lib/cursor.js';
+import { type KeyPart, Keyset } from '../../lib/keyset.js';
 import { notDeleted, type OrganizationRow } from '../organizations/organizations.repository.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export const toUserDto = (row: UserRow): User => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  email: row.email,
-  adminRole: row.adminRole,
-  role: row.role,
-  accountStatus: row.accountStatus,
-  lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-  organizationId: row.organizationId,
-});
+export type UserListFilters = Pick<UserListQuery, 'q' | 'adminRole' | 'role' | 'status'>;
+
+/** The name a person is listed under: their full name, or their e-mail while they have none. */
+const listedName = sql<string>`lower(coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}))`;
+
+const SORT_KEYS: Record<UserSort, KeyPart> = {
+  name: { value: listedName, kind: 'text' },
+  email: { value: users.email, kind: 'text' },
+  // Never signed in sorts as the earliest sign-in of all.
+  lastLoginAt: {
+    value: sql`coalesce(${users.lastLoginAt}, '-infinity'::timestamptz)`,
+    kind: 'timestamp',
+  },
+  createdAt: { value: users.createdAt, kind: 'timestamp' },
+};
+
+/** The order of a user list: the sort, then the id, so that equal values keep one order. */
+export const userKeyset = (sort: UserSort, direction: SortDirection) =>
+  new Keyset([SORT_KEYS[sort], { value: users.id, kind: 'uuid' }], direction);
+
+const userConditions = (organizationId: string, filters: UserListFilters): SQL[] =>
+  [
+    eq(users.organizationId, organizationId),
+    filters.q
+      ? containsText(filters.q, [sql`${users.firstName} || ' ' || ${users.lastName}`, users.email])
+      : undefined,
+    filters.adminRole ? eq(users.adminRole, filters.adminRole) : undefined,
+    filters.role ? eq(users.role, filters.role) : undefined,
+    filters.status ? eq(users.accountStatus, filters.status) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
 
 /** Queries only. Every query that a tenant can reach is scoped by organization. */
 export const usersRepository = {
@@ -27,19 +55,46 @@ export const usersRepository = {
   },
 
   /**
-   * The user with their organization's status (null once it is deleted): the one query that
-   * each authenticated request makes.
+   * The user with their organization's status (null once it is deleted) and whether the
+   * session is live: the one query that each authenticated request makes.
    */
-  async findWithOrganizationStatus(
+  async findForAccess(
     db: Executor,
     id: string,
-  ): Promise<{ user: UserRow; organizationStatus: OrganizationRow['status'] | null } | undefined> {
+    sessionId: string,
+    now: Date,
+  ): Promise<
+    | { user: UserRow; organizationStatus: OrganizationRow['status'] | null; sessionLive: boolean }
+    | undefined
+  > {
     const [row] = await db
-      .select({ user: users, organizationStatus: organizations.status })
+      .select({
+        user: users,
+        organizationStatus: organizations.status,
+        sessionLive: sql<boolean>`${sessions.id} is not null`,
+      })
       .from(users)
       .leftJoin(organizations, and(eq(organizations.id, users.organizationId), notDeleted))
+      .leftJoin(
+        sessions,
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, users.id),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
       .where(eq(users.id, id));
     return row;
+  },
+
+  /** Locks the organization row: changes that count its admins or owners take turns. */
+  async lockOrganization(db: Executor, organizationId: string): Promise<void> {
+    await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
   },
 
   async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
@@ -73,20 +128,38 @@ export const usersRepository = {
     return row;
   },
 
-  listByOrganization(db: Executor, organizationId: string, limit: number): Promise<UserRow[]> {
-    return db
-      .select()
-      .from(users)
-      .where(eq(users.organizationId, organizationId))
-      .orderBy(asc(users.createdAt), asc(users.email))
-      .limit(limit);
+  /** One page of the organization's users in the keyset's order, each with its position. */
+  listPage(
+    db: Executor,
+    organizationId: string,
+    options: {
+      filters: UserListFilters;
+      keyset: Keyset;
+      after: CursorKey | null;
+      limit: number;
+    },
+  ): Promise<{ item: UserRow; key: CursorKey }[]> {
+    const { filters, keyset, after, limit } = options;
+    return keyset.rows(db, users, userConditions(organizationId, filters), after, limit);
   },
 
-  /** Active admins of the organization other than the given user. */
-  async countOtherActiveAdmins(
+  async count(db: Executor, organizationId: string, filters: UserListFilters): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(users)
+      .where(and(...userConditions(organizationId, filters)));
+    return row?.total ?? 0;
+  },
+
+  /**
+   * Active users of the organization holding the given admin role or platform role, other than
+   * the given user: who would be left if that user lost it.
+   */
+  async countOtherActive(
     db: Executor,
     organizationId: string,
     exceptUserId: string,
+    holding: { adminRole: AdminRole } | { role: PlatformRole },
   ): Promise<number> {
     const [row] = await db
       .select({ total: count() })
@@ -94,7 +167,9 @@ export const usersRepository = {
       .where(
         and(
           eq(users.organizationId, organizationId),
-          eq(users.adminRole, 'ADMIN' satisfies AdminRole),
+          'adminRole' in holding
+            ? eq(users.adminRole, holding.adminRole)
+            : eq(users.role, holding.role),
           eq(users.accountStatus, 'ACTIVE'),
           ne(users.id, exceptUserId),
         ),

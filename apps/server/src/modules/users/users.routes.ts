@@ -1,5 +1,4 @@
 import {
-  ErrorBody,
   IdParams,
   MessageResponse,
   UserListQuery,
@@ -8,31 +7,29 @@ import {
   UserUpdate,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const meta = { tags: ['users'], security: [{ bearer: [] }] };
+const meta = privateRoute('users');
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
   app,
   { users },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-
   app.get(
     '/admin/users',
     {
       schema: {
         ...meta,
-        summary: 'Users of the active organization',
+        summary: 'Users of the active organization: searched, filtered, sorted, paged',
         querystring: UserListQuery,
-        response: { 200: UserListResponse, ...errors },
+        response: { 200: UserListResponse, ...errorResponses },
       },
     },
     async (request) => ({
       message: 'Users retrieved',
-      data: { users: await users.list(actorOf(request), request.query.limit) },
+      data: await users.list(actorOf(request), request.query),
     }),
   );
 
@@ -43,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         ...meta,
         summary: 'One user of the active organization',
         params: IdParams,
-        response: { 200: UserResponse, ...errors },
+        response: { 200: UserResponse, ...errorResponses },
       },
     },
     async (request) => ({
@@ -60,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         summary: 'Change one field of a user: accountStatus, adminRole or role',
         params: IdParams,
         body: UserUpdate,
-        response: { 200: UserResponse, ...errors },
+        response: { 200: UserResponse, ...errorResponses },
       },
     },
     async (request) => ({
@@ -76,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         ...meta,
         summary: 'Delete a user',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,31 +1,62 @@
-import { platformRoleChangeProblem, type User, type UserUpdate } from '@meridian/contracts';
-import type { Database } from '../../db/client.js';
+import {
+  USER_RULE_MESSAGES,
+  platformRoleChangeProblem,
+  userManagementProblem,
+  type User,
+  type UserListQuery,
+  type UserListResponse,
+  type UserUpdate,
+} from '@meridian/contracts';
+import type { Database, Executor } from '../../db/client.js';
 import { type Actor, administersActiveOrganization } from '../../lib/access.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { keysetPage } from '../../lib/keyset.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { revokeAllSessions } from '../auth/sessions.js';
-import { type UserRow, toUserDto, usersRepository } from './users.repository.js';
+import { toUserDto } from './users.mapper.js';
+import { type UserRow, userKeyset, usersRepository } from './users.repository.js';
 
 export const USER_MESSAGES = {
   notFound: 'User not found',
-  adminRequired: 'Only an organization admin can manage users',
-  notYourself: 'You cannot change or delete your own account here',
-  lastAdmin: 'An organization needs at least one active admin',
+  ...USER_RULE_MESSAGES,
 } as const;
 
-/** Would this change leave the user's organization without an active ADMIN? */
-const removesAnAdmin = (target: UserRow, change: UserUpdate): boolean =>
+/** The change (or deletion, `null`) takes an active ADMIN away from the organization. */
+const removesAnAdmin = (target: UserRow, change: UserUpdate | null): boolean =>
   target.adminRole === 'ADMIN' &&
   target.accountStatus === 'ACTIVE' &&
-  ((change.adminRole !== undefined && change.adminRole !== 'ADMIN') ||
+  (change === null ||
+    (change.adminRole !== undefined && change.adminRole !== 'ADMIN') ||
+    (change.accountStatus !== undefined && change.accountStatus !== 'ACTIVE'));
+
+/** The change (or deletion) takes an active OWNER away. */
+const removesAnOwner = (target: UserRow, change: UserUpdate | null): boolean =>
+  target.role === 'OWNER' &&
+  target.accountStatus === 'ACTIVE' &&
+  (change === null ||
+    (change.role !== undefined && change.role !== 'OWNER') ||
     (change.accountStatus !== undefined && change.accountStatus !== 'ACTIVE'));
 
 export class UsersService {
   constructor(private readonly db: Database) {}
 
-  async list(actor: Actor, limit: number): Promise<User[]> {
-    const rows = await usersRepository.listByOrganization(this.db, actor.organizationId, limit);
-    return rows.map(toUserDto);
+  /** One page of the active organization's users, searched, filtered and sorted. */
+  async list(actor: Actor, query: UserListQuery): Promise<UserListResponse['data']> {
+    const { organizationId } = actor;
+    const { adminRole, role, status, sort, direction } = query;
+    const filters = { q: query.q || undefined, adminRole, role, status };
+    const keyset = userKeyset(sort, direction);
+    const page = await keysetPage(
+      query,
+      ['users', organizationId, filters, sort, direction],
+      (after, limit) =>
+        usersRepository.listPage(this.db, organizationId, { filters, keyset, after, limit }),
+    );
+    return {
+      users: page.items.map(toUserDto),
+      nextCursor: page.nextCursor,
+      total: await usersRepository.count(this.db, organizationId, filters),
+    };
   }
 
   async get(actor: Actor, id: string): Promise<User> {
@@ -36,9 +67,7 @@ export class UsersService {
 
   async update(actor: Actor, id: string, change: UserUpdate): Promise<User> {
     return this.db.transaction(async (tx) => {
-      const target = await usersRepository.lockInOrganization(tx, actor.organizationId, id);
-      if (!target) throw notFound(USER_MESSAGES.notFound);
-      this.assertMayManage(actor, target);
+      const target = await this.lockManageable(tx, actor, id);
       const roleProblem = change.role
         ? platformRoleChangeProblem(
             { isPlatformAdmin: actor.isPlatformAdmin, role: actor.user.role },
@@ -47,14 +76,10 @@ export class UsersService {
           )
         : null;
       if (roleProblem) throw forbidden(roleProblem);
-      if (removesAnAdmin(target, change)) {
-        const others = await usersRepository.countOtherActiveAdmins(
-          tx,
-          target.organizationId,
-          target.id,
-        );
-        if (others === 0) throw conflict(USER_MESSAGES.lastAdmin);
+      if (change.accountStatus === 'ACTIVE' && target.accountStatus === 'PENDING') {
+        throw conflict(USER_MESSAGES.activatesByInvitation);
       }
+      await this.assertInvariantsKept(tx, target, change);
       const updated = await usersRepository.update(tx, target.id, change);
       // Any change of status or role ends the user's sessions, so new rights apply at once.
       await revokeAllSessions(tx, target.id);
@@ -71,17 +96,8 @@ export class UsersService {
 
   async delete(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const target = await usersRepository.lockInOrganization(tx, actor.organizationId, id);
-      if (!target) throw notFound(USER_MESSAGES.notFound);
-      this.assertMayManage(actor, target);
-      if (target.adminRole === 'ADMIN' && target.accountStatus === 'ACTIVE') {
-        const others = await usersRepository.countOtherActiveAdmins(
-          tx,
-          target.organizationId,
-          target.id,
-        );
-        if (others === 0) throw conflict(USER_MESSAGES.lastAdmin);
-      }
+      const target = await this.lockManageable(tx, actor, id);
+      await this.assertInvariantsKept(tx, target, null);
       await usersRepository.delete(tx, target.id);
       await recordAudit(tx, actor, {
         action: 'user.delete',
@@ -92,8 +108,52 @@ export class UsersService {
     });
   }
 
-  private assertMayManage(actor: Actor, target: UserRow): void {
+  /**
+   * Locks the target's organization, then the target: every change that counts an
+   * organization's admins or owners takes its turn, so two admins demoting each other at once
+   * cannot both succeed. Refuses (403/409) unless the rank rule lets the actor manage them.
+   */
+  private async lockManageable(tx: Executor, actor: Actor, id: string): Promise<UserRow> {
+    const visible = await usersRepository.findInOrganization(tx, actor.organizationId, id);
+    if (!visible) throw notFound(USER_MESSAGES.notFound);
     if (!administersActiveOrganization(actor)) throw forbidden(USER_MESSAGES.adminRequired);
-    if (target.id === actor.user.id) throw conflict(USER_MESSAGES.notYourself);
+    await usersRepository.lockOrganization(tx, visible.organizationId);
+    const target = await usersRepository.lockInOrganization(tx, actor.organizationId, id);
+    if (!target) throw notFound(USER_MESSAGES.notFound);
+    const problem = userManagementProblem(
+      {
+        id: actor.user.id,
+        role: actor.user.role,
+        isPlatformAdmin: actor.isPlatformAdmin,
+        administersOrganization: true,
+      },
+      target,
+    );
+    if (problem === USER_MESSAGES.notYourself) throw conflict(problem);
+    if (problem) throw forbidden(problem);
+    return target;
+  }
+
+  private async assertInvariantsKept(
+    tx: Executor,
+    target: UserRow,
+    change: UserUpdate | null,
+  ): Promise<void> {
+    if (
+      removesAnAdmin(target, change) &&
+      (await usersRepository.countOtherActive(tx, target.organizationId, target.id, {
+        adminRole: 'ADMIN',
+      })) === 0
+    ) {
+      throw conflict(USER_MESSAGES.lastAdmin);
+    }
+    if (
+      removesAnOwner(target, change) &&
+      (await usersRepository.countOtherActive(tx, target.organizationId, target.id, {
+        role: 'OWNER',
+      })) === 0
+    ) {
+      throw conflict(USER_MESSAGES.lastOwner);
+    }
   }
 }

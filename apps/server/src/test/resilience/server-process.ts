@@ -35,6 +35,8 @@ export async function startServer(
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      // No network here: the hazard feeds stay off.
+      FEEDS: 'none',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',

@@ -1,6 +1,7 @@
 import { BrandMark } from '@/components/BrandMark';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { OrganizationPicker } from '@/features/organizations/components/OrganizationPicker';
 import { useAuth } from '@/lib/auth';
 import { isInternalUser } from '@/lib/auth-access';
@@ -10,7 +11,10 @@ import { Link, useNavigate } from 'react-router';
 import { AdminNav } from './AdminNav';
 import { UserMenu } from './UserMenu';
 
-/** Product name, section tabs, organization picker (internal users), theme and user menu. */
+/**
+ * Product name, section tabs, organization picker (internal users), notifications, theme and
+ * user menu.
+ */
 export function AdminHeader({ user }: { user: User }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -34,6 +38,7 @@ export function AdminHeader({ user }: { user: User }) {
         <AdminNav className="order-last w-full lg:order-none lg:w-auto" />
         <div className="ml-auto flex items-center gap-2">
           {internal ? <OrganizationPicker className="hidden w-56 md:inline-flex" /> : null}
+          <NotificationBell />
           <ThemeToggle />
           <UserMenu user={user} showOrganizations={internal} onSignOut={signOutAndLeave} />
         </div>

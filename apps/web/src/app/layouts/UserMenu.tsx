@@ -18,6 +18,7 @@ import {
   Building,
   ChevronDown,
   CreditCard,
+  Factory,
   LogOut,
   Settings,
   Shield,
@@ -35,6 +36,7 @@ const MENU_LINKS = [
   { label: 'Platform Setup', href: paths.admin.platformSetup.getHref(), Icon: Settings },
   { label: 'Team Members', href: paths.admin.teamMembers.getHref(), Icon: Users },
   { label: 'Team Groups', href: paths.admin.teamGroups.getHref(), Icon: UsersRound },
+  { label: 'Suppliers', href: paths.admin.suppliers.getHref(), Icon: Factory },
   { label: 'Billing & Plans', href: paths.admin.billing.getHref(), Icon: CreditCard },
 ] as const;
 

@@ -3,11 +3,21 @@ import { useAuth } from '@/lib/auth';
 import { hasAdminAccess } from '@/lib/auth-access';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { lazyPage } from './lazy-page';
 
-/** /admin/* is for signed-in users who pass the admin-access check; others go to /login. */
+const RequiredPasswordChangePage = lazyPage(
+  () => import('@/features/auth/components/RequiredPasswordChangePage'),
+  'RequiredPasswordChangePage',
+);
+
+/**
+ * /admin/* is for signed-in users who pass the admin-access check; others go to /login. A
+ * generated password is replaced before anything else opens (the server refuses the rest).
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (!hasAdminAccess(user)) return <Navigate to={paths.login.getHref()} replace />;
+  if (user.passwordChangeRequired) return <RequiredPasswordChangePage />;
   return children;
 }
 

@@ -1,186 +1,54 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { SEVERITY_MAP_COLOR } from '@/lib/incident-display';
 import { cn } from '@/utils/cn';
-import type { Feature, FeatureCollection, Point } from 'geojson';
 import {
   Map as MapLibreMap,
   Popup,
   setWorkerUrl,
-  type ExpressionSpecification,
   type GeoJSONSource,
   type MapMouseEvent,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
+import { BASEMAP_SOURCES, basemapColors, basemapStyle, loadBasemapData } from './basemap';
 import {
-  BASEMAP_SOURCES,
-  basemapColors,
-  basemapStyle,
-  loadBasemapData,
-  type BasemapTheme,
-} from './basemap';
-import type { MapContentProps, MapViewProps } from './map-types';
+  addCountImage,
+  addDataLayers,
+  areaFeatures,
+  CIRCLE_LAYERS,
+  exposedShipmentFeatures,
+  routeFeatures,
+  siteFeatures,
+  COUNT_IMAGE_PREFIX,
+  incidentFeatures,
+  LAYERS,
+  OUTLINE,
+  SHIPMENT_LAYERS,
+  shipmentFeatures,
+  SOURCES,
+} from './map-layers';
+import type { MapViewProps } from './map-types';
 
 // A same-origin module worker: allowed by the page's CSP (worker-src 'self'), no blob or eval.
 setWorkerUrl(workerUrl);
 
-const SOURCES = { shipments: 'shipments', incidents: 'incidents' } as const;
-const LAYERS = {
-  shipments: 'shipments',
-  shipmentClusters: 'shipment-clusters',
-  shipmentCounts: 'shipment-counts',
-  incidents: 'incidents',
-} as const;
-const SHIPMENT_LAYERS = [LAYERS.shipmentClusters, LAYERS.shipmentCounts, LAYERS.shipments];
-const CIRCLE_LAYERS = [LAYERS.shipmentClusters, LAYERS.shipments, LAYERS.incidents];
-
-const SHIPMENT_COLOR = '#3b82f6';
-/**
- * Shipments are clustered up to this zoom: 100,000 single dots at world view cost every frame
- * (and every hover hit-test) far more than a few hundred clusters, and show no more.
- */
-const SHIPMENT_CLUSTER_MAX_ZOOM = 6;
-const CLUSTER_RADIUS_PX = 40;
-/** Cluster counts are icons drawn on demand: the offline basemap has no glyphs for text. */
-const COUNT_IMAGE_PREFIX = 'cluster-count:';
-
-const OUTLINE = { light: '#ffffff', dark: '#e2e8f0' } as const;
-
-const severityColor: ExpressionSpecification = [
-  'match',
-  ['get', 'severity'],
-  ...Object.entries(SEVERITY_MAP_COLOR).flat(),
-  '#64748b',
-] as unknown as ExpressionSpecification;
-
-function shipmentFeatures(shipments: MapContentProps['shipments']): FeatureCollection<Point> {
-  return {
-    type: 'FeatureCollection',
-    features: shipments.map((shipment): Feature<Point> => ({
-      type: 'Feature',
-      properties: { id: shipment.id },
-      geometry: {
-        type: 'Point',
-        coordinates: [shipment.currentPosition.lng, shipment.currentPosition.lat],
-      },
-    })),
-  };
-}
-
-function incidentFeatures(incidents: MapContentProps['incidents']): FeatureCollection<Point> {
-  const features: Feature<Point>[] = [];
-  for (const incident of incidents) {
-    if (!incident.location) continue;
-    features.push({
-      type: 'Feature',
-      properties: { id: incident.id, title: incident.title, severity: incident.severity },
-      geometry: { type: 'Point', coordinates: [incident.location.lng, incident.location.lat] },
-    });
-  }
-  return { type: 'FeatureCollection', features };
-}
-
-/** Shipment and incident layers, added on top of whichever style is in use. */
-function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
-  const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
-  map.addSource(SOURCES.shipments, {
-    type: 'geojson',
-    data: empty,
-    buffer: 4,
-    maxzoom: 12,
-    cluster: true,
-    clusterRadius: CLUSTER_RADIUS_PX,
-    clusterMaxZoom: SHIPMENT_CLUSTER_MAX_ZOOM,
-  });
-  map.addSource(SOURCES.incidents, { type: 'geojson', data: empty, buffer: 16, maxzoom: 12 });
-  map.addLayer({
-    id: LAYERS.shipmentClusters,
-    type: 'circle',
-    source: SOURCES.shipments,
-    filter: ['has', 'point_count'],
-    paint: {
-      'circle-color': SHIPMENT_COLOR,
-      'circle-opacity': 0.85,
-      'circle-radius': ['step', ['get', 'point_count'], 8, 10, 11, 100, 14, 1000, 18],
-      'circle-stroke-color': OUTLINE[theme],
-      'circle-stroke-width': 1.5,
-    },
-  });
-  map.addLayer({
-    id: LAYERS.shipmentCounts,
-    type: 'symbol',
-    source: SOURCES.shipments,
-    filter: ['has', 'point_count'],
-    layout: {
-      'icon-image': ['concat', COUNT_IMAGE_PREFIX, ['get', 'point_count_abbreviated']],
-      // Counts sit inside their own circles: no collision work while panning.
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-  });
-  map.addLayer({
-    id: LAYERS.shipments,
-    type: 'circle',
-    source: SOURCES.shipments,
-    filter: ['!', ['has', 'point_count']],
-    paint: {
-      'circle-color': SHIPMENT_COLOR,
-      'circle-opacity': 0.85,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 2.4, 4, 3.2, 8, 5, 12, 6.5],
-      'circle-stroke-color': OUTLINE[theme],
-      'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 3, 0, 6, 1],
-    },
-  });
-  map.addLayer({
-    id: LAYERS.incidents,
-    type: 'circle',
-    source: SOURCES.incidents,
-    paint: {
-      'circle-color': severityColor,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 4.5, 4, 6.5, 8, 9],
-      'circle-stroke-color': OUTLINE[theme],
-      'circle-stroke-width': 1.5,
-    },
-  });
-}
-
-/** A cluster's count as white text, the icon behind COUNT_IMAGE_PREFIX + count. */
-function addCountImage(map: MapLibreMap, id: string) {
-  const text = id.slice(COUNT_IMAGE_PREFIX.length);
-  const pixelRatio = window.devicePixelRatio || 1;
-  const context = document.createElement('canvas').getContext('2d');
-  if (!context) return;
-  const font = `600 ${11 * pixelRatio}px system-ui, sans-serif`;
-  context.font = font;
-  const width = Math.ceil(context.measureText(text).width) + 2 * pixelRatio;
-  const height = Math.ceil(14 * pixelRatio);
-  context.canvas.width = width;
-  context.canvas.height = height;
-  // Resizing the canvas resets its state.
-  context.font = font;
-  context.fillStyle = '#ffffff';
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
-  context.fillText(text, width / 2, height / 2);
-  map.addImage(id, context.getImageData(0, 0, width, height), { pixelRatio });
-}
-
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /**
- * Sets data-drawn-shipments / data-drawn-incidents on the map container once the map is idle
- * after a setData: the points are then on screen (the benchmark's "map idle"). setData marks the
- * source as loading at once, so this 'idle' cannot come from before the new data.
+ * Sets a data-* attribute of the map container once the map is idle after a change: then the
+ * change is on screen. Used after a setData (data-drawn-shipments / data-drawn-incidents, the
+ * benchmark's "map idle"; data-basemap), which marks its source as loading at once, and after a
+ * repaint for the theme (data-painted-theme), whose colour transitions delay 'idle' until done:
+ * so this 'idle' cannot come from before the change.
  */
-function reportDrawnOnIdle(
+function reportOnIdle(
   map: MapLibreMap,
-  key: 'drawnShipments' | 'drawnIncidents',
-  count: number,
+  key: 'drawnShipments' | 'drawnIncidents' | 'drawnSites' | 'basemap' | 'paintedTheme',
+  value: string,
 ) {
   const container = map.getContainer();
   delete container.dataset[key];
   map.once('idle', () => {
-    container.dataset[key] = String(count);
+    container.dataset[key] = value;
   });
 }
 
@@ -197,6 +65,14 @@ export function MapView({
   initialCamera,
   target,
   onIncidentSelect,
+  areas,
+  onMapClick,
+  sites,
+  showSites = true,
+  onSiteSelect,
+  exposedShipmentIds,
+  exposedSiteIds,
+  routes,
   label,
   className,
   theme,
@@ -207,9 +83,23 @@ export function MapView({
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   // Callbacks and values read by map events, kept current without recreating the map.
-  const latest = useRef({ onIncidentSelect, onUnavailable, theme, initialCamera });
+  const latest = useRef({
+    onIncidentSelect,
+    onSiteSelect,
+    onMapClick,
+    onUnavailable,
+    theme,
+    initialCamera,
+  });
   useEffect(() => {
-    latest.current = { onIncidentSelect, onUnavailable, theme, initialCamera };
+    latest.current = {
+      onIncidentSelect,
+      onSiteSelect,
+      onMapClick,
+      onUnavailable,
+      theme,
+      initialCamera,
+    };
   });
   const usesBasemap = styleUrl === null;
 
@@ -253,6 +143,7 @@ export function MapView({
           void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.land)?.setData(data.land);
           void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.borders)?.setData(data.borders);
           void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.coastline)?.setData(data.coastline);
+          reportOnIdle(map, 'basemap', 'drawn');
         },
         // Without land the points still show on the water colour.
         () => undefined,
@@ -267,13 +158,16 @@ export function MapView({
     const pick = (event: MapMouseEvent) =>
       map
         .queryRenderedFeatures(event.point, {
-          layers: [LAYERS.incidents, LAYERS.shipmentClusters, LAYERS.shipments].filter((id) =>
-            map.getLayer(id),
-          ),
+          layers: [
+            LAYERS.incidents,
+            LAYERS.sites,
+            LAYERS.shipmentClusters,
+            LAYERS.shipments,
+          ].filter((id) => map.getLayer(id)),
         })
         .at(0);
     const describe = (layer: string, props: Record<string, unknown>) => {
-      if (layer === LAYERS.incidents) return String(props.title);
+      if (layer === LAYERS.incidents || layer === LAYERS.sites) return String(props.title);
       if (layer === LAYERS.shipmentClusters) {
         return `${Number(props.point_count).toLocaleString()} shipments`;
       }
@@ -295,9 +189,14 @@ export function MapView({
     map.on('mouseout', () => popup.remove());
     map.on('click', (event) => {
       const hit = pick(event);
-      if (!hit) return;
+      if (!hit) {
+        latest.current.onMapClick?.({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+        return;
+      }
       const props = hit.properties as { id?: unknown; cluster_id?: unknown };
-      if (hit.layer.id === LAYERS.incidents) {
+      if (hit.layer.id === LAYERS.sites) {
+        latest.current.onSiteSelect?.(String(props.id));
+      } else if (hit.layer.id === LAYERS.incidents) {
         latest.current.onIncidentSelect?.(String(props.id));
       } else if (hit.layer.id === LAYERS.shipmentClusters && hit.geometry.type === 'Point') {
         // A cluster opens up: zoom to where it splits.
@@ -327,15 +226,42 @@ export function MapView({
     const map = mapRef.current;
     if (!ready || !map) return;
     void map.getSource<GeoJSONSource>(SOURCES.shipments)?.setData(shipmentFeatures(shipments));
-    reportDrawnOnIdle(map, 'drawnShipments', shipments.length);
+    reportOnIdle(map, 'drawnShipments', String(shipments.length));
   }, [ready, shipments]);
 
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
     void map.getSource<GeoJSONSource>(SOURCES.incidents)?.setData(incidentFeatures(incidents));
-    reportDrawnOnIdle(map, 'drawnIncidents', incidents.length);
+    reportOnIdle(map, 'drawnIncidents', String(incidents.length));
   }, [ready, incidents]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    void map.getSource<GeoJSONSource>(SOURCES.areas)?.setData(areaFeatures(areas));
+  }, [ready, areas]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    void map.getSource<GeoJSONSource>(SOURCES.sites)?.setData(siteFeatures(sites, exposedSiteIds));
+    reportOnIdle(map, 'drawnSites', String(sites?.length ?? 0));
+  }, [ready, sites, exposedSiteIds]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    void map.getSource<GeoJSONSource>(SOURCES.routes)?.setData(routeFeatures(routes));
+  }, [ready, routes]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    void map
+      .getSource<GeoJSONSource>(SOURCES.exposedShipments)
+      ?.setData(exposedShipmentFeatures(shipments, exposedShipmentIds));
+  }, [ready, shipments, exposedShipmentIds]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -344,7 +270,11 @@ export function MapView({
       map.setLayoutProperty(layer, 'visibility', showShipments ? 'visible' : 'none');
     }
     map.setLayoutProperty(LAYERS.incidents, 'visibility', showIncidents ? 'visible' : 'none');
-  }, [ready, showShipments, showIncidents]);
+    for (const layer of [LAYERS.areaFill, LAYERS.areaOutline]) {
+      map.setLayoutProperty(layer, 'visibility', showIncidents ? 'visible' : 'none');
+    }
+    map.setLayoutProperty(LAYERS.sites, 'visibility', showSites ? 'visible' : 'none');
+  }, [ready, showShipments, showIncidents, showSites]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -352,10 +282,12 @@ export function MapView({
     for (const layer of CIRCLE_LAYERS) {
       map.setPaintProperty(layer, 'circle-stroke-color', OUTLINE[theme]);
     }
-    if (!usesBasemap) return;
-    for (const { layer, property, value } of basemapColors(theme)) {
-      map.setPaintProperty(layer, property, value);
+    if (usesBasemap) {
+      for (const { layer, property, value } of basemapColors(theme)) {
+        map.setPaintProperty(layer, property, value);
+      }
     }
+    reportOnIdle(map, 'paintedTheme', theme);
   }, [ready, theme, usesBasemap]);
 
   useEffect(() => {
@@ -373,10 +305,17 @@ export function MapView({
         data-testid="map"
         data-state={ready ? 'ready' : 'loading'}
         data-shipments={ready ? shipments.length : undefined}
+        data-areas={ready ? (areas?.length ?? 0) : undefined}
+        data-routes={ready ? (routes?.length ?? 0) : undefined}
         data-incidents={
           ready ? incidents.filter((incident) => incident.location).length : undefined
         }
-        data-visible-layers={[showShipments && 'shipments', showIncidents && 'incidents']
+        data-sites={ready ? (sites?.length ?? 0) : undefined}
+        data-visible-layers={[
+          showShipments && 'shipments',
+          showIncidents && 'incidents',
+          showSites && sites?.length && 'sites',
+        ]
           .filter(Boolean)
           .join(' ')}
         // Inline, because MapLibre's stylesheet makes .maplibregl-map position: relative.

@@ -1,7 +1,22 @@
-import type { Incident, Shipment } from '@meridian/contracts';
+import type { Incident, Severity, Shipment } from '@meridian/contracts';
 
 export type MapPoint = { lat: number; lng: number };
 export type MapCamera = MapPoint & { zoom: number };
+export type MapSitePoint = {
+  id: string;
+  name: string;
+  criticality: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+  location: MapPoint;
+};
+
+/** A shaded area: GeoJSON Polygon or MultiPolygon coordinates, [lng, lat]. */
+export type MapArea = {
+  id: string;
+  severity: Severity;
+  geometry:
+    | { type: 'Polygon'; coordinates: number[][][] }
+    | { type: 'MultiPolygon'; coordinates: number[][][][] };
+};
 
 /** What the map draws; kept free of MapLibre types so that only the lazy chunk loads MapLibre. */
 export type MapContentProps = {
@@ -13,6 +28,19 @@ export type MapContentProps = {
   /** Where to move once known (e.g. the organization's address); each new object moves again. */
   target?: MapCamera | null;
   onIncidentSelect?: (incidentId: string) => void;
+  /** Affected areas to shade (an incident's polygon, or the circle of its radius). */
+  areas?: readonly MapArea[];
+  /** The organization's sites (suppliers, facilities): drawn as diamonds-like squares. */
+  sites?: readonly MapSitePoint[];
+  showSites?: boolean;
+  onSiteSelect?: (siteId: string) => void;
+  /** Routes to draw as lines, [lng, lat] (the exposed shipments' routes ahead). */
+  routes?: readonly { id: string; route: readonly (readonly [number, number])[] }[];
+  /** Items some incident reaches now: highlighted in red. */
+  exposedShipmentIds?: ReadonlySet<string>;
+  exposedSiteIds?: ReadonlySet<string>;
+  /** A click on the map where no point is: e.g. to place a new incident. */
+  onMapClick?: (point: MapPoint) => void;
   /** The accessible name of the map region. */
   label: string;
   className?: string;

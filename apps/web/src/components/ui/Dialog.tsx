@@ -1,6 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { cn } from '@/utils/cn';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+
+const WIDTHS = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
 
 type DialogProps = {
   open: boolean;
@@ -8,16 +11,28 @@ type DialogProps = {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** A wider panel, for a form of two columns or a table. */
+  size?: keyof typeof WIDTHS;
 };
 
 /** A modal panel with a title and a close button; its content decides the actions. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'md',
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px]" />
         <DialogPrimitive.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-surface p-6 text-foreground shadow-xl focus:outline-none"
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-surface p-6 text-foreground shadow-xl focus:outline-none',
+            WIDTHS[size],
+          )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold">

@@ -1,6 +1,6 @@
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
-import { ATLAS_QUERY_ROOT } from '@/lib/scope-state';
+import { queryKeys } from '@/lib/query-keys';
 import { ShipmentListResponse, type Scope, type Shipment } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -15,7 +15,7 @@ export const getShipments = async (scope: Scope, signal?: AbortSignal): Promise<
 
 export const shipmentsQuery = (scope: Scope, organizationId: string | null) =>
   queryOptions({
-    queryKey: [ATLAS_QUERY_ROOT, 'shipments', organizationId, scope],
+    queryKey: queryKeys.atlas.shipments(organizationId, scope),
     queryFn: ({ signal }) => getShipments(scope, signal),
   });
 

@@ -1,31 +1,47 @@
 import { LazyMap } from '@/components/map/LazyMap';
 import { MAP_DEFAULT_VIEW, SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
+import type { MapArea } from '@/components/map/map-types';
+import { useExposureSummary } from '@/lib/exposure-summary';
+import { affectedArea } from '@/lib/incident-area';
 import { useIncidents } from '@/lib/incidents-api';
 import { useScopeState } from '@/lib/scope-state';
 import type { Incident } from '@meridian/contracts';
-import { useState, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { useOrganizationCamera } from '../api/get-organization-center';
+import { useExposedRoutes } from '../api/get-exposed-routes';
+import { useMapSites } from '../api/get-map-sites';
 import { useShipments } from '../api/get-shipments';
 import { AtlasToolbar, type AtlasFilter } from './AtlasToolbar';
 import { EventsFeed } from './EventsFeed';
+import { SiteCard } from './SiteCard';
 
 const NO_INCIDENTS: readonly Incident[] = [];
+const NO_AREAS: readonly MapArea[] = [];
 
 const count = (value: number, noun: string) =>
   `${value.toLocaleString()} ${noun}${value === 1 ? '' : 's'}`;
 
-function describe(filter: AtlasFilter, shipments: number, incidents: number): string {
+function describe(
+  filter: AtlasFilter,
+  shipments: number,
+  incidents: number,
+  sites: number,
+): string {
   switch (filter) {
     case 'all':
-      return `${count(shipments, 'shipment')} · ${count(incidents, 'incident')}`;
+      return [
+        count(shipments, 'shipment'),
+        count(incidents, 'incident'),
+        ...(sites > 0 ? [count(sites, 'site')] : []),
+      ].join(' · ');
     case 'shipments':
       return count(shipments, 'shipment');
     case 'incidents':
       return count(incidents, 'incident');
     case 'suppliers':
-      return 'No supplier data yet';
+      return sites === 0 ? 'No located sites yet' : count(sites, 'site');
   }
 }
 
@@ -40,9 +56,26 @@ export function AtlasPage() {
   const incidents =
     incidentsQuery.data?.kind === 'incidents' ? incidentsQuery.data.incidents : NO_INCIDENTS;
   const camera = useOrganizationCamera();
+  const summary = useExposureSummary(scope).data;
+  const exposure = summary?.counts;
+  const sites = useMapSites();
+  const routes = useExposedRoutes(scope);
+  const [selectedSiteId, setSelectedSiteId] = useState<string | null>(null);
+  const selectedSite = sites.find((site) => site.id === selectedSiteId) ?? null;
+  // The reach of the incidents that touch something of the organization, shaded on the map.
+  const areas = useMemo(
+    () =>
+      incidents.flatMap((incident) => {
+        if (!exposure?.has(incident.id) || incident.status === 'RESOLVED') return [];
+        const area = affectedArea({ ...incident, area: null });
+        return area ? [area] : [];
+      }),
+    [incidents, exposure],
+  );
 
   const showShipments = filter === 'all' || filter === 'shipments';
   const showIncidents = filter === 'all' || filter === 'incidents';
+  const showSites = filter === 'all' || filter === 'suppliers';
 
   return (
     <div className="flex flex-1 flex-col">
@@ -51,7 +84,7 @@ export function AtlasPage() {
         onFilterChange={setFilter}
         scope={scope}
         onScopeChange={setScope}
-        summary={describe(filter, shipments.length, incidents.length)}
+        summary={describe(filter, shipments.length, incidents.length, sites.length)}
       />
       <div className="relative flex-1 lg:min-h-[480px]">
         <div className="flex flex-col lg:absolute lg:inset-0 lg:flex-row">
@@ -60,7 +93,14 @@ export function AtlasPage() {
             className="h-[55dvh] min-h-80 lg:h-auto lg:flex-1"
             shipments={shipments}
             incidents={incidents}
+            areas={showIncidents ? areas : NO_AREAS}
             showShipments={showShipments}
+            sites={sites}
+            showSites={showSites}
+            onSiteSelect={setSelectedSiteId}
+            exposedShipmentIds={summary?.shipmentIds}
+            exposedSiteIds={summary?.siteIds}
+            routes={routes}
             showIncidents={showIncidents}
             initialCamera={MAP_DEFAULT_VIEW}
             target={camera}
@@ -68,8 +108,12 @@ export function AtlasPage() {
               void navigate(paths.eventShortcut.getHref(incidentId))
             }
           />
+          {selectedSite ? (
+            <SiteCard site={selectedSite} onClose={() => setSelectedSiteId(null)} />
+          ) : null}
           <EventsFeed
             incidents={incidents}
+            exposure={exposure}
             loading={incidentsQuery.isPending}
             style={{ '--feed-width': `${SIDE_PANEL_WIDTH_PX.feed}px` } as CSSProperties}
             className="h-[28rem] border-t border-border lg:h-auto lg:w-(--feed-width) lg:border-t-0 lg:border-l"

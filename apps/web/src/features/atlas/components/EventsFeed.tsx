@@ -1,8 +1,10 @@
+import { ExposureBadge } from '@/components/ExposureBadge';
 import { SeverityBadge } from '@/components/IncidentBadges';
 import { Spinner } from '@/components/ui/Spinner';
 import { VirtualList } from '@/components/VirtualList';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
+import type { ExposureCounts } from '@/lib/exposure-summary';
 import { formatLocation, formatUtc } from '@/lib/incident-display';
 import { cn } from '@/utils/cn';
 import type { Incident } from '@meridian/contracts';
@@ -12,12 +14,14 @@ import { Link } from 'react-router';
 type EventsFeedProps = {
   incidents: readonly Incident[];
   loading: boolean;
+  /** What each incident reaches of the organization. */
+  exposure?: ReadonlyMap<string, ExposureCounts>;
   className?: string;
   style?: CSSProperties;
 };
 
 /** The right-hand "Events Feed": every incident of the scope, newest first, each a link. */
-export function EventsFeed({ incidents, loading, className, style }: EventsFeedProps) {
+export function EventsFeed({ incidents, loading, exposure, className, style }: EventsFeedProps) {
   return (
     <aside
       aria-labelledby="events-feed-title"
@@ -63,6 +67,7 @@ export function EventsFeed({ incidents, loading, className, style }: EventsFeedP
               <span className="text-xs text-muted-foreground">
                 {formatLocation(incident.location)} · {formatUtc(incident.updatedAt)}
               </span>
+              <ExposureBadge counts={exposure?.get(incident.id)} className="self-start" />
             </Link>
           )}
         />

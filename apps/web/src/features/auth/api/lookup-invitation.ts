@@ -1,5 +1,6 @@
 import { TEAM_MESSAGES } from '@/config/messages';
 import { publicRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { InvitationLookupResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -17,7 +18,7 @@ export const lookupInvitation = async (token: string, signal?: AbortSignal) => {
 
 export const invitationQuery = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: ({ signal }) => lookupInvitation(token, signal),
     // The link is used up by accepting it: never show a cached answer.
     staleTime: 0,

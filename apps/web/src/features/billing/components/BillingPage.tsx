@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { Table, type TableColumn } from '@/components/ui/Table';
 import { COMING_SOON } from '@/config/messages';
 import { cn } from '@/utils/cn';
 import { Building2, Check, CreditCard, Receipt } from 'lucide-react';
@@ -23,6 +24,14 @@ const INVOICE_TONES = {
   pending: 'yellow',
   overdue: 'red',
 } as const satisfies Record<InvoiceStatus, BadgeTone>;
+
+const INVOICE_COLUMNS: readonly TableColumn[] = [
+  { label: 'Invoice', className: 'px-4 sm:px-6' },
+  { label: 'Date', className: 'px-4' },
+  { label: 'Description', className: 'px-4' },
+  { label: 'Amount', className: 'px-4 text-right' },
+  { label: 'Status', className: 'px-4 sm:pr-6' },
+];
 
 const money = (amount: number) =>
   amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
@@ -75,48 +84,26 @@ function Plans() {
 function Invoices() {
   return (
     <SettingsSection title="Invoices" Icon={Receipt}>
-      {/* Focusable, so the table scrolls by keyboard on a narrow screen. */}
-      <div
-        role="region"
-        aria-label="Invoice list"
-        tabIndex={0}
-        className="-mx-4 overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:-mx-6"
+      <Table
+        look="ruled"
+        columns={INVOICE_COLUMNS}
+        scrollLabel="Invoice list"
+        className="-mx-4 sm:-mx-6"
+        tableClassName="min-w-[36rem]"
+        bodyClassName="divide-y divide-border text-foreground"
       >
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="text-muted-foreground">
-            <tr className="border-b border-border">
-              <th scope="col" className="px-4 py-2 font-medium sm:px-6">
-                Invoice
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Date
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Description
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Amount
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium sm:pr-6">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border text-foreground">
-            {DEMO_INVOICES.map((invoice) => (
-              <tr key={invoice.id}>
-                <td className="px-4 py-3 font-mono whitespace-nowrap sm:px-6">{invoice.id}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{invoice.date}</td>
-                <td className="px-4 py-3">{invoice.description}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{money(invoice.amount)}</td>
-                <td className="px-4 py-3 sm:pr-6">
-                  <Badge tone={INVOICE_TONES[invoice.status]}>{invoice.status}</Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {DEMO_INVOICES.map((invoice) => (
+          <tr key={invoice.id}>
+            <td className="px-4 py-3 font-mono whitespace-nowrap sm:px-6">{invoice.id}</td>
+            <td className="px-4 py-3 whitespace-nowrap">{invoice.date}</td>
+            <td className="px-4 py-3">{invoice.description}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{money(invoice.amount)}</td>
+            <td className="px-4 py-3 sm:pr-6">
+              <Badge tone={INVOICE_TONES[invoice.status]}>{invoice.status}</Badge>
+            </td>
+          </tr>
+        ))}
+      </Table>
     </SettingsSection>
   );
 }

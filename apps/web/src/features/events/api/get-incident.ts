@@ -1,6 +1,8 @@
+import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { IncidentDetailResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -15,12 +17,15 @@ export const getIncident = async (incidentId: string, signal?: AbortSignal) =>
 
 export const incidentQuery = (incidentId: string, organizationId: string | null) =>
   queryOptions({
-    queryKey: ['atlas', 'event', organizationId, incidentId],
+    queryKey: queryKeys.atlas.incident(organizationId, incidentId),
     queryFn: ({ signal }) => getIncident(incidentId, signal),
   });
 
 /** One incident and the active organization's shipments near it. */
 export function useIncident(incidentId: string) {
   const organizationId = useActiveOrganizationId();
-  return useQuery(incidentQuery(incidentId, organizationId));
+  return useQuery({
+    ...incidentQuery(incidentId, organizationId),
+    refetchInterval: EVENTS_POLL_INTERVAL_MS,
+  });
 }

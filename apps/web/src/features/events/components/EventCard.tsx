@@ -1,9 +1,12 @@
-import { IncidentStatusText, SeverityBadge } from '@/components/IncidentBadges';
+import { ExposureBadge } from '@/components/ExposureBadge';
+import { SeverityBadge } from '@/components/IncidentBadges';
+import type { ExposureCounts } from '@/lib/exposure-summary';
 import { paths } from '@/config/paths';
 import { formatLocation, formatUtc } from '@/lib/incident-display';
 import type { Incident } from '@meridian/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StatusChip } from './StatusChip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,7 +18,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** An incident on the Events page: title, severity, location, time, status and summary. */
-export function EventCard({ incident }: { incident: Incident }) {
+export function EventCard({
+  incident,
+  exposure,
+}: {
+  incident: Incident;
+  /** What the incident reaches of the organization, when anything. */
+  exposure?: ExposureCounts;
+}) {
   const titleId = `event-${incident.id}-title`;
   return (
     <article
@@ -33,11 +43,12 @@ export function EventCard({ incident }: { incident: Incident }) {
         </h2>
         <SeverityBadge severity={incident.severity} className="shrink-0" />
       </div>
+      <ExposureBadge counts={exposure} className="mt-2" />
       <dl className="mt-3 grid gap-3 sm:grid-cols-3">
         <Field label="Location">{formatLocation(incident.location)}</Field>
         <Field label="Start Date/Time">{formatUtc(incident.updatedAt)}</Field>
         <Field label="Status">
-          <IncidentStatusText status={incident.status} />
+          <StatusChip incident={incident} />
         </Field>
       </dl>
       {incident.description ? (

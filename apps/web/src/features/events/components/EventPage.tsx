@@ -1,24 +1,43 @@
-import { IncidentStatusText, SeverityBadge } from '@/components/IncidentBadges';
+import { SeverityBadge } from '@/components/IncidentBadges';
 import { PageContainer } from '@/components/layouts/PageContainer';
 import { LazyMap } from '@/components/map/LazyMap';
 import { Alert } from '@/components/ui/Alert';
-import { buttonClasses } from '@/components/ui/Button';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Select } from '@/components/ui/Select';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { EVENT_MAP_ZOOM } from '@/config/constants';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { affectedArea } from '@/lib/incident-area';
 import { formatLocation, formatUtc } from '@/lib/incident-display';
-import { NEARBY_SHIPMENT_RADIUS_KM, type IncidentDetailResponse } from '@meridian/contracts';
-import { ArrowLeft, SearchX } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useOrganizationMembers } from '@/lib/organization-members';
+import { fullName } from '@/utils/format';
+import {
+  type IncidentCreate,
+  type IncidentDetailResponse,
+  type IncidentUpdate,
+} from '@meridian/contracts';
+import { INCIDENT_TYPE_LABELS } from '@meridian/contracts/constants';
+import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useIncident } from '../api/get-incident';
+import { useUpdateIncident } from '../api/update-incident';
+import { useIncidentPermissions } from '../hooks/use-incident-permissions';
+import { IncidentFormDialog } from './IncidentFormDialog';
+import { ExposurePanel } from './ExposurePanel';
+import { StatusChip } from './StatusChip';
+import { Timeline } from './Timeline';
 
 type Detail = IncidentDetailResponse['data'];
 
-const NEARBY_TITLE = `Shipments within ${NEARBY_SHIPMENT_RADIUS_KM} km`;
+const UNASSIGNED = 'UNASSIGNED';
+
+/** The form's values as a change: the scope is chosen once, at creation. */
+const withoutScope = (values: IncidentCreate): IncidentUpdate =>
+  Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'scope'));
 
 function BackToEvents() {
   return (
@@ -41,84 +60,124 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function NearbyShipments({ detail }: { detail: Detail }) {
-  const { incident, nearbyShipments } = detail;
+function Assignee({ incident, canEdit }: { incident: Detail['incident']; canEdit: boolean }) {
+  const members = useOrganizationMembers({ enabled: canEdit });
+  const update = useUpdateIncident();
+  const current = incident.assignee;
+  if (!canEdit || !members.data) {
+    return <>{current ? fullName(current) || current.email : 'Nobody'}</>;
+  }
+  const options = [
+    { value: UNASSIGNED, label: 'Nobody' },
+    ...members.data.map((member) => ({
+      value: member.id,
+      label: fullName(member) || member.email,
+    })),
+  ];
   return (
-    <Card aria-labelledby="nearby-title" className="p-4">
-      <h2 id="nearby-title" className="text-base font-semibold text-foreground">
-        {NEARBY_TITLE}
-      </h2>
-      {!incident.location ? (
-        <p className="mt-2 text-sm text-muted-foreground">
-          The location of this event is unknown, so no shipments can be matched to it.
-        </p>
-      ) : nearbyShipments.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">No shipments are this close.</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="text-xs text-muted-foreground">
-              <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Distance
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Reference
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Route
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Mode
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {nearbyShipments.map((shipment) => (
-                <tr key={shipment.id} className="border-b border-border last:border-0">
-                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                    {shipment.distanceKm.toLocaleString(undefined, { maximumFractionDigits: 1 })} km
-                  </td>
-                  <td className="py-2 pr-3 font-medium">{shipment.reference}</td>
-                  <td className="py-2 pr-3">
-                    {shipment.origin} → {shipment.destination}
-                  </td>
-                  <td className="py-2">{shipment.mode}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Card>
+    <Select
+      label="Assignee"
+      value={incident.assigneeId ?? UNASSIGNED}
+      onValueChange={(value) =>
+        update.mutate({
+          incidentId: incident.id,
+          change: { assigneeId: value === UNASSIGNED ? null : value },
+        })
+      }
+      options={options}
+      disabled={update.isPending}
+      className="h-8 w-full max-w-60"
+    />
+  );
+}
+
+function EditIncident({ incident }: { incident: Detail['incident'] }) {
+  const [open, setOpen] = useState(false);
+  const update = useUpdateIncident();
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit
+      </Button>
+      {open ? (
+        <IncidentFormDialog
+          open
+          incident={incident}
+          onOpenChange={(next) => {
+            setOpen(next);
+            if (!next) update.reset();
+          }}
+          pending={update.isPending}
+          error={update.error?.message ?? null}
+          onSubmit={(values) =>
+            update.mutate(
+              { incidentId: incident.id, change: withoutScope(values) },
+              { onSuccess: () => setOpen(false) },
+            )
+          }
+        />
+      ) : null}
+    </>
   );
 }
 
 function EventDetail({ detail }: { detail: Detail }) {
   const { incident, nearbyShipments } = detail;
   const { location } = incident;
+  const { canEdit } = useIncidentPermissions();
+  const editable = canEdit(incident);
   const incidents = useMemo(() => [incident], [incident]);
+  const areas = useMemo(() => {
+    const area = affectedArea(incident);
+    return area ? [area] : [];
+  }, [incident]);
   const camera = useMemo(
     () => (location ? { lat: location.lat, lng: location.lng, zoom: EVENT_MAP_ZOOM } : null),
     [location],
   );
+  const members = useOrganizationMembers({ enabled: true });
+  const people = useMemo(() => {
+    const known = [...(members.data ?? []), ...(incident.assignee ? [incident.assignee] : [])];
+    return new Map(known.map((person) => [person.id, fullName(person) || person.email]));
+  }, [members.data, incident.assignee]);
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-foreground">
-          {incident.title}
-        </h1>
-        <SeverityBadge severity={incident.severity} className="mt-1.5" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground">
+            {incident.title}
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {incident.type ? INCIDENT_TYPE_LABELS[incident.type] : 'Incident'}
+            {incident.organizationId === null ? ' · Global' : ''}
+            {incident.source && incident.source !== 'MANUAL' ? ` · from ${incident.source}` : ''}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <SeverityBadge severity={incident.severity} />
+          {editable ? <EditIncident incident={incident} /> : null}
+        </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <Card className="flex flex-col gap-4 p-4">
           <dl className="grid gap-4 sm:grid-cols-2">
             <Field label="Status">
-              <IncidentStatusText status={incident.status} />
+              <StatusChip incident={incident} />
             </Field>
             <Field label="Severity">{incident.severity}</Field>
             <Field label="Location">{formatLocation(location)}</Field>
             <Field label="Last update">{formatUtc(incident.updatedAt)}</Field>
+            <Field label="Started">{formatUtc(incident.startsAt)}</Field>
+            <Field label="Ends">
+              {incident.endsAt ? formatUtc(incident.endsAt) : 'Open-ended'}
+            </Field>
+            <Field label="Affected radius">
+              {incident.area ? 'Drawn area' : `${incident.affectedRadiusKm ?? '—'} km`}
+            </Field>
+            <Field label="Assignee">
+              <Assignee incident={incident} canEdit={editable} />
+            </Field>
           </dl>
           <div>
             <h2 className="text-xs font-medium text-muted-foreground">Description</h2>
@@ -126,13 +185,24 @@ function EventDetail({ detail }: { detail: Detail }) {
               {incident.description ?? 'No description.'}
             </p>
           </div>
+          {incident.sourceUrl ? (
+            <a
+              href={incident.sourceUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="text-sm text-primary hover:underline"
+            >
+              Source
+            </a>
+          ) : null}
         </Card>
         {camera ? (
           <LazyMap
             label={`Map of ${incident.title}`}
-            className="h-72 rounded-lg border border-border"
+            className="h-72 rounded-lg border border-border lg:h-auto lg:min-h-72"
             shipments={nearbyShipments}
             incidents={incidents}
+            areas={areas}
             initialCamera={camera}
             fallback={formatLocation(location)}
           />
@@ -142,12 +212,16 @@ function EventDetail({ detail }: { detail: Detail }) {
           </div>
         )}
       </div>
-      <NearbyShipments detail={detail} />
+      <ExposurePanel incident={incident} />
+      <Timeline incidentId={incident.id} people={people} />
     </>
   );
 }
 
-/** One incident: its facts, a small map and the shipments within 500 km of it. */
+/**
+ * One incident: its facts (changed in place by those who may), its affected area on a small map,
+ * its timeline with comments, and the shipments within 500 km of it. Polled like the list.
+ */
 export function EventPage() {
   const { eventId = '' } = useParams();
   const query = useIncident(eventId);

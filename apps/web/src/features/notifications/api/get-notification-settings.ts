@@ -1,4 +1,5 @@
 import { SETTINGS_MESSAGES } from '@/config/messages';
+import { queryKeys } from '@/lib/query-keys';
 import { settingsEndpoint } from '@/lib/settings-endpoint';
 import { NotificationSettingsResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ export const notificationSettingsEndpoint = settingsEndpoint(
 
 /** The signed-in user's own: the same whichever organization they act as. */
 export const notificationSettingsQuery = queryOptions({
-  queryKey: ['me', 'notifications'],
+  queryKey: queryKeys.me.notifications,
   queryFn: ({ signal }) => notificationSettingsEndpoint.get(signal),
 });
 

@@ -1,8 +1,6 @@
+import { queryKeys } from '@/lib/query-keys';
 import { useSaveSettings } from '@/lib/settings-endpoint';
-import {
-  notificationSettingsEndpoint,
-  notificationSettingsQuery,
-} from './get-notification-settings';
+import { notificationSettingsEndpoint } from './get-notification-settings';
 
 export const useSaveNotificationSettings = () =>
-  useSaveSettings(notificationSettingsEndpoint.put, notificationSettingsQuery.queryKey);
+  useSaveSettings(notificationSettingsEndpoint.put, queryKeys.me.notifications);

@@ -1,44 +1,24 @@
 import { PageContainer } from '@/components/layouts/PageContainer';
 import { QueryState } from '@/components/QueryState';
-import { SelectField } from '@/components/settings/SelectField';
+import {
+  NotificationChannelFields,
+  NotificationTypeFields,
+  useNotificationSettingsForm,
+} from '@/components/settings/NotificationPreferenceFields';
 import { SettingsFormFooter } from '@/components/settings/SettingsFormFooter';
 import { SettingsSection } from '@/components/settings/SettingsSection';
-import { ToggleField } from '@/components/settings/ToggleField';
+import { FormField } from '@/components/ui/FormField';
+import { Input } from '@/components/ui/Input';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { optionsOf } from '@/lib/select-options';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFICATION_SEVERITIES, NotificationSettings } from '@meridian/contracts';
+import type { NotificationSettings } from '@meridian/contracts';
 import { BellRing, ListChecks } from 'lucide-react';
-import { useForm, type FieldPath } from 'react-hook-form';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
-
-type Toggle = { name: FieldPath<NotificationSettings>; label: string; description: string };
-
-const CHANNELS = [
-  {
-    name: 'channels.desktop',
-    label: 'Desktop',
-    description: 'Browser notifications on this computer.',
-  },
-  { name: 'channels.slack', label: 'Slack', description: 'Messages in your Slack workspace.' },
-  { name: 'channels.teams', label: 'Microsoft Teams', description: 'Messages in Microsoft Teams.' },
-  { name: 'channels.email', label: 'Email', description: 'Messages to your email address.' },
-  { name: 'channels.sms', label: 'SMS', description: 'Text messages to your phone.' },
-] as const satisfies readonly Toggle[];
-
-const TYPES = [
-  { name: 'plan', label: 'Plan updates', description: 'A response plan is created or changed.' },
-  { name: 'action', label: 'Action updates', description: 'An action of a plan changes status.' },
-  { name: 'resolution', label: 'Resolutions', description: 'An event is resolved.' },
-] as const satisfies readonly Toggle[];
+import { DesktopNotificationsControl } from './DesktopNotificationsControl';
 
 function NotificationsForm({ settings }: { settings: NotificationSettings }) {
   const save = useSaveNotificationSettings();
-  const form = useForm<NotificationSettings>({
-    resolver: zodResolver(NotificationSettings),
-    values: settings,
-  });
+  const form = useNotificationSettingsForm(settings);
   return (
     <form
       aria-label="Notification settings"
@@ -50,10 +30,25 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
         description="Where notifications reach you."
         Icon={BellRing}
       >
-        <div className="flex flex-col divide-y divide-border">
-          {CHANNELS.map((toggle) => (
-            <ToggleField key={toggle.name} control={form.control} {...toggle} />
-          ))}
+        <NotificationChannelFields control={form.control} />
+        <div className="border-t border-border pt-4">
+          <div className="sm:max-w-sm">
+            <FormField
+              label="Mobile number for SMS"
+              optional
+              hint="In international form, e.g. +14155550123."
+              error={form.formState.errors.smsNumber?.message}
+            >
+              <Input
+                type="tel"
+                autoComplete="tel"
+                {...form.register('smsNumber', {
+                  setValueAs: (value: unknown) =>
+                    typeof value === 'string' && value.trim() ? value.trim() : null,
+                })}
+              />
+            </FormField>
+          </div>
         </div>
       </SettingsSection>
       <SettingsSection
@@ -61,21 +56,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
         description="Which events and changes notify you."
         Icon={ListChecks}
       >
-        <div className="flex flex-col gap-2">
-          <div className="max-w-xs pb-2">
-            <SelectField
-              control={form.control}
-              name="severity"
-              label="Event severity"
-              options={optionsOf(NOTIFICATION_SEVERITIES)}
-            />
-          </div>
-          <div className="flex flex-col divide-y divide-border border-t border-border">
-            {TYPES.map((toggle) => (
-              <ToggleField key={toggle.name} control={form.control} {...toggle} />
-            ))}
-          </div>
-        </div>
+        <NotificationTypeFields control={form.control} />
       </SettingsSection>
       <SettingsFormFooter dirty={form.formState.isDirty} saving={save.isPending} />
     </form>
@@ -88,7 +69,12 @@ export function NotificationsPage() {
     <PageContainer className="max-w-4xl">
       <PageHeader title="Notifications" description="Channels and the events you are told about" />
       <QueryState query={settings} loadingLabel="Loading notification settings...">
-        {(data) => <NotificationsForm settings={data} />}
+        {(data) => (
+          <>
+            <DesktopNotificationsControl desktopChannelOn={data.channels.desktop} />
+            <NotificationsForm settings={data} />
+          </>
+        )}
       </QueryState>
     </PageContainer>
   );

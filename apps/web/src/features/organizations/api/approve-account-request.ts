@@ -1,9 +1,9 @@
 import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { AccountRequestApprovalResponse, type AccountRequestApproval } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { accountRequestsQuery } from './get-account-requests';
 import { useInvalidateOrganizations } from './get-organizations';
 
 /** Creates the requester's organization and invites them as its first admin. */
@@ -35,7 +35,7 @@ export function useApproveAccountRequest() {
       toast.success(ORGANIZATION_PAGE_MESSAGES.requestApproved);
       await Promise.all([
         invalidateOrganizations(),
-        queryClient.invalidateQueries({ queryKey: accountRequestsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accountRequests.pending }),
       ]);
     },
   });

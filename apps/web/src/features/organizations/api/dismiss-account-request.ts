@@ -1,9 +1,9 @@
 import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { accountRequestsQuery } from './get-account-requests';
 
 export const dismissAccountRequest = (id: string) =>
   authenticatedRequest(`/admin/account-requests/${encodeURIComponent(id)}/dismiss`, {
@@ -18,7 +18,7 @@ export function useDismissAccountRequest() {
     mutationFn: dismissAccountRequest,
     onSuccess: async () => {
       toast.success(ORGANIZATION_PAGE_MESSAGES.requestDismissed);
-      await queryClient.invalidateQueries({ queryKey: accountRequestsQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.accountRequests.pending });
     },
   });
 }

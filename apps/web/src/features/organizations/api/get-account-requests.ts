@@ -1,21 +1,35 @@
 import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
-import { AccountRequestListResponse, type AccountRequest } from '@meridian/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { AccountRequestListResponse } from '@meridian/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-export const getAccountRequests = async (signal?: AbortSignal): Promise<AccountRequest[]> => {
-  const reply = await authenticatedRequest('/admin/account-requests', {
+const PAGE_SIZE = 50;
+
+export const getAccountRequests = async (cursor: string | null, signal?: AbortSignal) => {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  const reply = await authenticatedRequest(`/admin/account-requests?${query.toString()}`, {
     schema: AccountRequestListResponse,
     fallbackMessage: ORGANIZATION_PAGE_MESSAGES.loadRequests,
     signal,
   });
-  return reply.data.accountRequests;
+  return reply.data;
 };
 
-export const accountRequestsQuery = queryOptions({
-  queryKey: ['account-requests', 'pending'],
-  queryFn: ({ signal }) => getAccountRequests(signal),
+export const accountRequestsQuery = infiniteQueryOptions({
+  queryKey: queryKeys.accountRequests.pending,
+  queryFn: ({ pageParam, signal }) => getAccountRequests(pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
 });
 
-/** Pending requests; only platform admins may read them. */
-export const useAccountRequests = () => useQuery(accountRequestsQuery);
+/** Pending requests, newest first, a page at a time; only platform admins may read them. */
+export function useAccountRequests() {
+  const query = useInfiniteQuery(accountRequestsQuery);
+  return {
+    ...query,
+    requests: query.data?.pages.flatMap((page) => page.accountRequests),
+    total: query.data?.pages[0]?.total ?? 0,
+  };
+}

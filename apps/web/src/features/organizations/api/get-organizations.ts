@@ -1,27 +1,61 @@
+import { ORGANIZATION_LIST_PAGE_SIZE } from '@/config/constants';
 import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
-import { OrganizationListResponse, type Organization } from '@meridian/contracts';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { OrganizationPageResponse } from '@meridian/contracts';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 
-export const getOrganizations = async (signal?: AbortSignal): Promise<Organization[]> => {
-  const reply = await authenticatedRequest('/admin/organizations', {
-    schema: OrganizationListResponse,
+/** One page of the organizations whose name or slug contains `search` (all when empty). */
+export const getOrganizations = async (
+  search: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+) => {
+  const query = new URLSearchParams({ limit: String(ORGANIZATION_LIST_PAGE_SIZE) });
+  if (search) query.set('q', search);
+  if (cursor) query.set('cursor', cursor);
+  const reply = await authenticatedRequest(`/admin/organizations?${query.toString()}`, {
+    schema: OrganizationPageResponse,
     fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadOrganizations,
     signal,
   });
-  return reply.data.organizations;
+  return reply.data;
 };
 
-export const organizationsQuery = queryOptions({
-  queryKey: ['organizations', 'list'],
-  queryFn: ({ signal }) => getOrganizations(signal),
-});
+export const organizationsQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.organizations.list(search),
+    queryFn: ({ pageParam, signal }) => getOrganizations(search, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
 
-export const useOrganizations = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...organizationsQuery, enabled });
+/**
+ * Organizations by name, 50 at a time, for the table and the header's picker (which share the
+ * unsearched list). While another search loads, the previous answer stays on screen.
+ */
+export function useOrganizations(search = '') {
+  const query = useInfiniteQuery({
+    ...organizationsQuery(search),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    ...query,
+    organizations: query.data?.pages.flatMap((page) => page.organizations),
+    total: query.data?.pages[0]?.total ?? 0,
+  };
+}
 
-/** Refreshes the list and every single organization; the header's picker reads the same list. */
+/**
+ * Refreshes the lists and every single organization (Atlas's address among them); the header's
+ * picker reads the same list.
+ */
 export function useInvalidateOrganizations() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [organizationsQuery.queryKey[0]] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
 }

@@ -1,11 +1,12 @@
 import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
+import { organizationQuery } from '@/lib/organization-api';
 import {
   OrganizationResponse,
   type Organization,
   type OrganizationValues,
 } from '@meridian/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
 
@@ -27,11 +28,14 @@ export const updateOrganization = async ({
 };
 
 export function useUpdateOrganization() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateOrganizations();
   return useMutation({
     mutationFn: updateOrganization,
-    onSuccess: async () => {
+    onSuccess: async (organization) => {
       toast.success(ORGANIZATION_PAGE_MESSAGES.updated);
+      // The saved record at once, so a screen opened next (Atlas) never starts from the old one.
+      queryClient.setQueryData(organizationQuery(organization.id).queryKey, organization);
       await invalidate();
     },
   });

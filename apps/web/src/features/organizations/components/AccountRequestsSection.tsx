@@ -1,4 +1,5 @@
 import { CopyableLink } from '@/components/CopyableLink';
+import { ListFooter } from '@/components/ListFooter';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -44,11 +45,13 @@ function ApproveForm({
   });
   const { errors } = form.formState;
 
+  // Approval refetches the pending list, which unmounts this form before a per-call
+  // `onSuccess` would run; the promise settles regardless, and the parent keeps the link.
   const onSubmit = form.handleSubmit((approval) =>
-    approve.mutate(
-      { id: request.id, approval },
-      { onSuccess: ({ inviteUrl }) => onApproved({ email: request.email, inviteUrl }) },
-    ),
+    approve
+      .mutateAsync({ id: request.id, approval })
+      .then(({ inviteUrl }) => onApproved({ email: request.email, inviteUrl }))
+      .catch(() => undefined),
   );
 
   return (
@@ -157,17 +160,26 @@ export function AccountRequestsSection() {
           <Alert tone="error">{requests.error.message}</Alert>
         </div>
       ) : null}
-      {requests.data?.length === 0 ? (
+      {requests.requests?.length === 0 ? (
         <p className="border-t border-border px-5 py-6 text-sm text-muted-foreground">
           No pending account requests.
         </p>
       ) : null}
-      {requests.data?.length ? (
-        <ul aria-label="Pending account requests">
-          {requests.data.map((request) => (
-            <RequestItem key={request.id} request={request} onApproved={setApproved} />
-          ))}
-        </ul>
+      {requests.requests?.length ? (
+        <>
+          <ul aria-label="Pending account requests">
+            {requests.requests.map((request) => (
+              <RequestItem key={request.id} request={request} onApproved={setApproved} />
+            ))}
+          </ul>
+          <ListFooter
+            shown={requests.requests.length}
+            total={requests.total}
+            hasMore={requests.hasNextPage}
+            loadingMore={requests.isFetchingNextPage}
+            onLoadMore={() => void requests.fetchNextPage()}
+          />
+        </>
       ) : null}
     </Card>
   );

@@ -3,8 +3,8 @@ import { Alert } from '@/components/ui/Alert';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
+import { useOrganization } from '@/lib/organization-api';
 import { useNavigate, useParams } from 'react-router';
-import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import { OrganizationForm } from './OrganizationForm';
 

@@ -1,3 +1,4 @@
+import { PermissionNote } from '@/components/PermissionNote';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -8,6 +9,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  INTERNAL_ORGANIZATION_FIXED,
   ORGANIZATION_STATUSES,
   OrganizationInput,
   type Organization,
@@ -97,6 +99,8 @@ export function OrganizationForm({
   });
   const { errors } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
+  // The operator's own organization stays active under its slug (the server refuses too).
+  const fixed = organization?.isInternal === true;
 
   return (
     <Card className="p-5 sm:p-6">
@@ -107,6 +111,7 @@ export function OrganizationForm({
         className="flex flex-col gap-5"
       >
         {error ? <Alert tone="error">{error}</Alert> : null}
+        {fixed ? <PermissionNote>{INTERNAL_ORGANIZATION_FIXED}</PermissionNote> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {TEXT_FIELDS.map((field) => (
             <FormField
@@ -118,6 +123,7 @@ export function OrganizationForm({
             >
               <Input
                 {...field.input}
+                readOnly={fixed && field.name === 'slug'}
                 required={!field.optional}
                 {...form.register(field.name, {
                   onChange: () => form.clearErrors(field.name),
@@ -140,6 +146,7 @@ export function OrganizationForm({
                     if (isStatus(value)) field.onChange(value);
                   }}
                   options={STATUS_OPTIONS}
+                  disabled={fixed}
                   className="h-10 w-full"
                 />
               )}

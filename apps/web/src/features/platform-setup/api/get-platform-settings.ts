@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
+import { queryKeys } from '@/lib/query-keys';
 import { settingsEndpoint } from '@/lib/settings-endpoint';
 import { PlatformSettingsResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ export const platformSettingsEndpoint = settingsEndpoint(
 
 export const platformSettingsQuery = (organizationId: string | null) =>
   queryOptions({
-    queryKey: ['settings', 'platform', organizationId],
+    queryKey: queryKeys.settings.platform(organizationId),
     queryFn: ({ signal }) => platformSettingsEndpoint.get(signal),
   });
 

@@ -1,9 +1,10 @@
 import { useActiveOrganizationId } from '@/lib/active-organization';
+import { queryKeys } from '@/lib/query-keys';
 import { useSaveSettings } from '@/lib/settings-endpoint';
-import { platformSettingsEndpoint, platformSettingsQuery } from './get-platform-settings';
+import { platformSettingsEndpoint } from './get-platform-settings';
 
 export const useSavePlatformSettings = () =>
   useSaveSettings(
     platformSettingsEndpoint.put,
-    platformSettingsQuery(useActiveOrganizationId()).queryKey,
+    queryKeys.settings.platform(useActiveOrganizationId()),
   );

@@ -13,8 +13,10 @@ import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { useAuth } from '@/lib/auth';
 import { organizationAddress } from '@/lib/organization-address';
+import { useOrganization } from '@/lib/organization-api';
 import { optionsOf } from '@/lib/select-options';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
+import { usePlatformAdmin } from '@/lib/use-platform-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   INDUSTRIES,
@@ -26,9 +28,12 @@ import {
 } from '@meridian/contracts';
 import { Building2, Globe2, ToggleRight } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useOrganization } from '../api/get-organization';
 import { usePlatformSettings } from '../api/get-platform-settings';
 import { useSavePlatformSettings } from '../api/save-platform-settings';
+import { ApiKeysSection } from './ApiKeysSection';
+import { DataSourcesSection } from './DataSourcesSection';
+import { IntegrationsSection } from './IntegrationsSection';
+import { NotificationDefaultsSection } from './NotificationDefaultsSection';
 
 const FEATURES = {
   atlasMonitoring: ['Atlas Monitoring', 'The world map of shipments and incidents.'],
@@ -141,11 +146,12 @@ export function PlatformSetupPage() {
   const organization = useOrganization(organizationId);
   const settings = usePlatformSettings();
   const editable = useAdministersOrganization();
+  const platformAdmin = usePlatformAdmin();
   return (
     <PageContainer className="max-w-4xl">
       <PageHeader
         title="Platform Setup"
-        description="Organization information, geography and features"
+        description="Organization information, geography, features and integrations"
       />
       <SettingsSection title="Organization information" Icon={Building2}>
         <QueryState query={organization} loadingLabel="Loading organization...">
@@ -155,6 +161,14 @@ export function PlatformSetupPage() {
       <QueryState query={settings} loadingLabel="Loading platform settings...">
         {(data) => <PlatformForm settings={data} editable={editable} />}
       </QueryState>
+      {editable ? (
+        <>
+          <IntegrationsSection />
+          <NotificationDefaultsSection />
+          <ApiKeysSection />
+        </>
+      ) : null}
+      {platformAdmin ? <DataSourcesSection /> : null}
     </PageContainer>
   );
 }

@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { SessionListResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -13,7 +14,7 @@ export const getSessions = async (signal?: AbortSignal) =>
   ).data.sessions;
 
 export const sessionsQuery = queryOptions({
-  queryKey: ['me', 'sessions'],
+  queryKey: queryKeys.me.sessions,
   queryFn: ({ signal }) => getSessions(signal),
   // A session list goes stale as soon as another browser signs in.
   staleTime: 0,

@@ -1,9 +1,9 @@
 import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { sessionsQuery } from './get-sessions';
 
 export const revokeSession = (sessionId: string) =>
   authenticatedRequest(`/me/sessions/${encodeURIComponent(sessionId)}`, {
@@ -18,7 +18,7 @@ export function useRevokeSession() {
     mutationFn: revokeSession,
     onSuccess: async (reply) => {
       toast.success(reply.message);
-      await queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me.sessions });
     },
   });
 }

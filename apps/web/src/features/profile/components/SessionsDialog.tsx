@@ -38,9 +38,15 @@ export function SessionsDialog({
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-medium text-foreground">
                       Signed in {formatDateTime(session.createdAt)}
+                      {session.current ? (
+                        <span className="ml-2 rounded bg-primary/15 px-1.5 py-0.5 text-xs font-medium text-primary">
+                          This device
+                        </span>
+                      ) : null}
                     </p>
                     <p className="text-muted-foreground">
                       Last active {formatDateTime(session.lastUsedAt)}
+                      {session.ip ? ` · ${session.ip}` : ''}
                     </p>
                   </div>
                   <Button

@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
+import { queryKeys } from '@/lib/query-keys';
 import { settingsEndpoint } from '@/lib/settings-endpoint';
 import { SecuritySettingsResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ export const securitySettingsEndpoint = settingsEndpoint(
 /** Per organization: a platform admin switching organizations sees each one's own toggles. */
 export const securitySettingsQuery = (organizationId: string | null) =>
   queryOptions({
-    queryKey: ['settings', 'security', organizationId],
+    queryKey: queryKeys.settings.security(organizationId),
     queryFn: ({ signal }) => securitySettingsEndpoint.get(signal),
   });
 

@@ -1,9 +1,10 @@
 import { useActiveOrganizationId } from '@/lib/active-organization';
+import { queryKeys } from '@/lib/query-keys';
 import { useSaveSettings } from '@/lib/settings-endpoint';
-import { securitySettingsEndpoint, securitySettingsQuery } from './get-security-settings';
+import { securitySettingsEndpoint } from './get-security-settings';
 
 export const useSaveSecuritySettings = () =>
   useSaveSettings(
     securitySettingsEndpoint.put,
-    securitySettingsQuery(useActiveOrganizationId()).queryKey,
+    queryKeys.settings.security(useActiveOrganizationId()),
   );

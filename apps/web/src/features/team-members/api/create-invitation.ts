@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { AdminRole, Email, InvitationCreateResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
-import { USERS_QUERY_ROOT } from './get-users';
 
 export const inviteFormSchema = z.object({
   email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).pipe(Email),
@@ -30,7 +30,7 @@ export function useCreateInvitation() {
     mutationFn: createInvitation,
     onSuccess: async () => {
       toast.success(TEAM_MESSAGES.invitationSent);
-      await queryClient.invalidateQueries({ queryKey: [USERS_QUERY_ROOT] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

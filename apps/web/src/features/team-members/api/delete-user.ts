@@ -1,9 +1,9 @@
 import { ADMIN_FALLBACK_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { USERS_QUERY_ROOT } from './get-users';
 
 export const deleteUser = (userId: string) =>
   authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}`, {
@@ -19,7 +19,7 @@ export function useDeleteUser({ onDeleted }: { onDeleted: () => void }) {
     onSuccess: async () => {
       toast.success(TEAM_MESSAGES.userDeleted);
       onDeleted();
-      await queryClient.invalidateQueries({ queryKey: [USERS_QUERY_ROOT] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

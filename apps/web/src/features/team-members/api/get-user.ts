@@ -1,9 +1,9 @@
 import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { UserResponse, type User } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { USERS_QUERY_ROOT } from './get-users';
 
 export const getUser = async (userId: string, signal?: AbortSignal): Promise<User> => {
   const reply = await authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}`, {
@@ -16,7 +16,7 @@ export const getUser = async (userId: string, signal?: AbortSignal): Promise<Use
 
 export const userQuery = (organizationId: string | null, userId: string) =>
   queryOptions({
-    queryKey: [USERS_QUERY_ROOT, organizationId, 'detail', userId],
+    queryKey: queryKeys.users.detail(organizationId, userId),
     queryFn: ({ signal }) => getUser(userId, signal),
   });
 

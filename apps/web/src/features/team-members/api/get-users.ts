@@ -1,30 +1,33 @@
-import { USER_LIST_PAGE_SIZE } from '@/config/constants';
-import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { authenticatedRequest } from '@/lib/api-client';
-import { UserListResponse, type User } from '@meridian/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { getUsers, type UserListView } from '@/lib/users-api';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-/** Root of every users query: changes to a user invalidate it. */
-export const USERS_QUERY_ROOT = 'users';
-
-export const getUsers = async (signal?: AbortSignal): Promise<User[]> => {
-  const reply = await authenticatedRequest(`/admin/users?limit=${USER_LIST_PAGE_SIZE}`, {
-    schema: UserListResponse,
-    fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadUsers,
-    signal,
-  });
-  return reply.data.users;
-};
-
-export const usersQuery = (organizationId: string | null) =>
-  queryOptions({
-    queryKey: [USERS_QUERY_ROOT, organizationId, 'list'],
-    queryFn: ({ signal }) => getUsers(signal),
+export const usersQuery = (organizationId: string | null, view: UserListView) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.users.list(organizationId, view),
+    queryFn: ({ pageParam, signal }) => getUsers(view, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
-/** The users of the active organization. */
-export function useUsers() {
+/**
+ * The users of the active organization, 50 at a time. While another search or filter loads,
+ * the previous rows stay on screen instead of a spinner on every key stroke; never those of
+ * another organization.
+ */
+export function useUsers(view: UserListView) {
   const organizationId = useActiveOrganizationId();
-  return useQuery(usersQuery(organizationId));
+  const query = useInfiniteQuery({
+    ...usersQuery(organizationId, view),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === organizationId ? previous : undefined,
+  });
+  return {
+    ...query,
+    users: query.data?.pages.flatMap((page) => page.users),
+    total: query.data?.pages[0]?.total ?? 0,
+  };
 }
+
+export type { UserListView };

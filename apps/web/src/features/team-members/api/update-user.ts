@@ -1,11 +1,11 @@
 import { ADMIN_FALLBACK_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { UserResponse, type User, type UserUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { userQuery } from './get-user';
-import { USERS_QUERY_ROOT } from './get-users';
 
 /** Sends one changed field (accountStatus, adminRole or role), as the server requires. */
 export const updateUser = async ({
@@ -32,7 +32,7 @@ export function useUpdateUser() {
     onSuccess: async (user) => {
       toast.success(TEAM_MESSAGES.userUpdated);
       queryClient.setQueryData(userQuery(organizationId, user.id).queryKey, user);
-      await queryClient.invalidateQueries({ queryKey: [USERS_QUERY_ROOT] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

@@ -1,14 +1,28 @@
+import { ListFooter } from '@/components/ListFooter';
 import { RoleBadge } from '@/components/RoleBadge';
 import { Alert } from '@/components/ui/Alert';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
+import { Table, type TableColumn } from '@/components/ui/Table';
+import { TEAM_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
+import { cn } from '@/utils/cn';
 import { fullName } from '@/utils/format';
 import type { User } from '@meridian/contracts';
 import { Link } from 'react-router';
 import { useUsers } from '../api/get-users';
+import { useMemberFilters } from '../hooks/use-member-filters';
+import { MemberFilters } from './MemberFilters';
 import { PresenceBadge } from './PresenceBadge';
+
+const COLUMNS: readonly (string | TableColumn)[] = [
+  'Name',
+  'Role',
+  'Account',
+  'Presence',
+  { label: 'Actions', srOnly: true, className: 'text-right' },
+];
 
 function MemberRow({ user, now }: { user: User; now: number }) {
   // An invited person has no name until they accept.
@@ -41,9 +55,13 @@ function MemberRow({ user, now }: { user: User; now: number }) {
   );
 }
 
-/** The users of the active organization with role, account status and presence. */
+/**
+ * The users of the active organization with role, account status and presence: searched,
+ * filtered and sorted by the server, 50 at a time.
+ */
 export function TeamMemberList() {
-  const users = useUsers();
+  const filters = useMemberFilters();
+  const users = useUsers(filters.view);
   // Presence is judged against the time the list arrived.
   const now = users.dataUpdatedAt;
 
@@ -52,41 +70,43 @@ export function TeamMemberList() {
       <h2 id="members-heading" className="px-5 pt-5 pb-3 text-base font-semibold">
         Members
       </h2>
+      <MemberFilters filters={filters} />
       {users.isPending ? <SectionSpinner label="Loading users..." /> : null}
       {users.isError ? (
         <div className="px-5 pb-5">
           <Alert tone="error">{users.error.message}</Alert>
         </div>
       ) : null}
-      {users.data ? (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-background/40 text-xs text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Account
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Presence
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
+      {users.users ? (
+        <>
+          <Table
+            columns={COLUMNS}
+            tableClassName="min-w-[40rem]"
+            // Earlier rows stay while another search loads; dimmed, they do not pass for its answer.
+            bodyClassName={cn(users.isPlaceholderData && 'opacity-60 transition-opacity')}
+          >
+            {users.users.map((user) => (
+              <MemberRow key={user.id} user={user} now={now} />
+            ))}
+            {users.users.length === 0 ? (
+              <tr className="border-t border-border">
+                <td
+                  colSpan={COLUMNS.length}
+                  className="px-4 py-6 text-center text-muted-foreground"
+                >
+                  {TEAM_MESSAGES.noMembersMatch}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <MemberRow key={user.id} user={user} now={now} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ) : null}
+          </Table>
+          <ListFooter
+            shown={users.users.length}
+            total={users.total}
+            hasMore={users.hasNextPage}
+            loadingMore={users.isFetchingNextPage}
+            onLoadMore={() => void users.fetchNextPage()}
+          />
+        </>
       ) : null}
     </Card>
   );

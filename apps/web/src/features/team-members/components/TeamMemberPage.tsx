@@ -27,16 +27,23 @@ import { useUpdateUser } from '../api/update-user';
 import { useTeamPermissions } from '../hooks/use-team-permissions';
 import { PresenceBadge } from './PresenceBadge';
 
+const SETTABLE_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
+
 const optionsOf = <T extends string>(values: readonly T[], label: (value: T) => string = String) =>
   values.map((value): SelectOption => ({ value, label: label(value) }));
 
 /** The three settings an admin changes, each sent alone as soon as it changes. */
 const SETTINGS = [
   {
+    // PENDING means "invited, never activated": shown for such a user, never chosen.
     field: 'accountStatus',
     label: 'Account status',
-    values: ACCOUNT_STATUSES,
-    options: optionsOf(ACCOUNT_STATUSES),
+    values: SETTABLE_STATUSES,
+    options: ACCOUNT_STATUSES.map((status): SelectOption => ({
+      value: status,
+      label: status === 'PENDING' ? 'PENDING (invited)' : status,
+      disabled: !(SETTABLE_STATUSES as readonly string[]).includes(status),
+    })),
   },
   {
     field: 'adminRole',
@@ -77,13 +84,21 @@ function ManageUser({ user, loadedAt }: { user: User; loadedAt: number }) {
       platformRoleBlockedReason(user, role),
     ]),
   );
-  const optionsFor = (setting: (typeof SETTINGS)[number]): SelectOption[] =>
-    setting.field === 'role'
-      ? setting.options.map((option) => ({
-          ...option,
-          disabled: Boolean(platformRoleReasons.get(option.value)),
-        }))
-      : [...setting.options];
+  const optionsFor = (setting: (typeof SETTINGS)[number]): SelectOption[] => {
+    if (setting.field === 'role') {
+      return setting.options.map((option) => ({
+        ...option,
+        disabled: Boolean(platformRoleReasons.get(option.value)),
+      }));
+    }
+    // An invited user becomes active by accepting the invitation, not by an admin's choice.
+    if (setting.field === 'accountStatus' && user.accountStatus === 'PENDING') {
+      return setting.options.map((option) =>
+        option.value === 'ACTIVE' ? { ...option, disabled: true } : option,
+      );
+    }
+    return [...setting.options];
+  };
   const platformRoleNotes = blockedReason
     ? []
     : [...new Set([...platformRoleReasons.values()].filter((reason) => reason !== null))];

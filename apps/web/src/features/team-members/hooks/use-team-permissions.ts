@@ -3,12 +3,18 @@ import { useAuth } from '@/lib/auth';
 import { isPlatformAdmin } from '@/lib/auth-access';
 import { usePublicConfig } from '@/lib/public-config';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
-import { platformRoleChangeProblem, type PlatformRole, type User } from '@meridian/contracts';
+import {
+  platformRoleChangeProblem,
+  userManagementProblem,
+  type PlatformRole,
+  type User,
+} from '@meridian/contracts';
 
 /**
- * What the signed-in user may do on the team screens, mirroring the server: an ADMIN of the
- * organization (or a platform admin) invites and manages users, never their own account, and
- * only platform admins grant the platform admin roles. Each answer is null when allowed,
+ * What the signed-in user may do on the team screens, with the server's own rules: an ADMIN
+ * of the organization (or a platform admin) invites and manages users whose platform role is
+ * below theirs (owners each other, customer admins their colleagues), never their own account,
+ * and only platform admins grant the platform admin roles. Each answer is null when allowed,
  * otherwise the reason to show.
  */
 export function useTeamPermissions() {
@@ -19,11 +25,13 @@ export function useTeamPermissions() {
 
   return {
     inviteBlockedReason: administers ? null : TEAM_MESSAGES.inviteAdminRequired,
-    manageBlockedReason: (target: Pick<User, 'id'>): string | null => {
-      if (!administers) return TEAM_MESSAGES.manageAdminRequired;
-      if (target.id === user?.id) return TEAM_MESSAGES.manageNotYourself;
-      return null;
-    },
+    manageBlockedReason: (target: Pick<User, 'id' | 'role' | 'adminRole'>): string | null =>
+      actor && user
+        ? userManagementProblem(
+            { ...actor, id: user.id, administersOrganization: administers },
+            target,
+          )
+        : TEAM_MESSAGES.manageAdminRequired,
     platformRoleBlockedReason: (target: Pick<User, 'role'>, role: PlatformRole): string | null =>
       actor
         ? platformRoleChangeProblem(actor, target.role, role)

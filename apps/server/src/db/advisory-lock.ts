@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client.js';
+
+/** Namespaces of transaction-scoped advisory locks, one per kind of work. */
+export const LOCKS = { exposure: 7_352_020, alerts: 7_352_021, planTemplates: 7_352_022 } as const;
+
+/**
+ * Holds a lock on (namespace, key) until the transaction ends: of several instances on one
+ * database, one at a time does the work under it; the others wait their turn.
+ */
+export async function lockFor(
+  db: Executor,
+  namespace: (typeof LOCKS)[keyof typeof LOCKS],
+  key: string,
+): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${namespace}, hashtext(${key}))`);
+}

@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Area,
+  areaAnchor,
+  areaBoxes,
+  arcTouchesArea,
+  pathBoxes,
+  pathTouchesArea,
+  pointInArea,
+} from './area.js';
+import { fullRoute, remainingRoute } from './route.js';
+import { arcOf, capContains, capOf, capTouchesArc, toVec } from './vector.js';
+import { distanceToArcKm, greatCircle, haversineKm, unwrap } from './sphere.js';
+
+// Hand-computed references: one degree of a great circle is 2πR/360 = 111.195 km (R 6371.0088).
+const DEGREE_KM = 111.195;
+
+describe('distances on the sphere', () => {
+  it('measures London–Paris and one degree across the antimeridian', () => {
+    expect(haversineKm([-0.1278, 51.5074], [2.3522, 48.8566])).toBeCloseTo(343.56, 0);
+    expect(haversineKm([179.5, 0], [-179.5, 0])).toBeCloseTo(DEGREE_KM, 2);
+  });
+
+  it('measures over a pole: 0.1° from the pole on opposite meridians is 0.2° apart', () => {
+    expect(haversineKm([0, 89.9], [180, 89.9])).toBeCloseTo(0.2 * DEGREE_KM, 2);
+  });
+
+  it('finds the distance from a point to an arc: across its middle, or to its nearer end', () => {
+    // The equator from 0° to 10°: a point 2° north of 5°E is 2° away; one west of 0° is its end's distance.
+    expect(distanceToArcKm([5, 2], [0, 0], [10, 0])).toBeCloseTo(2 * DEGREE_KM, 1);
+    expect(distanceToArcKm([-3, 0], [0, 0], [10, 0])).toBeCloseTo(3 * DEGREE_KM, 1);
+    expect(distanceToArcKm([13, 0], [0, 0], [10, 0])).toBeCloseTo(3 * DEGREE_KM, 1);
+  });
+
+  it('follows a great circle: London to Tokyo passes far north of either city', () => {
+    const path = greatCircle([-0.1278, 51.5074], [139.6917, 35.6895], 200);
+    expect(Math.max(...path.map(([, lat]) => lat))).toBeGreaterThan(65);
+    expect(haversineKm(path[0] ?? [0, 0], [-0.1278, 51.5074])).toBeLessThan(0.001);
+  });
+
+  it('unwraps longitudes across the antimeridian', () => {
+    expect(
+      unwrap([
+        [179, 0],
+        [-179, 0],
+        [-178, 1],
+      ]),
+    ).toEqual([
+      [179, 0],
+      [181, 0],
+      [182, 1],
+    ]);
+  });
+});
+
+describe('areas', () => {
+  const circle = (lng: number, lat: number, radiusKm: number): Area => ({
+    kind: 'circle',
+    center: [lng, lat],
+    radiusKm,
+  });
+
+  it('puts points inside a circle by great-circle distance, across the antimeridian too', () => {
+    const dateLine = circle(179.9, 0, 50);
+    expect(pointInArea([-179.9, 0], dateLine)).toBe(true); // 0.2° = 22 km
+    expect(pointInArea([-179.0, 0], dateLine)).toBe(false); // 1.1° = 122 km
+    expect(areaBoxes(dateLine)).toHaveLength(2);
+  });
+
+  it('covers every longitude with a circle over a pole', () => {
+    const polar = circle(0, 89.9, 50);
+    expect(pointInArea([180, 89.9], polar)).toBe(true);
+    expect(areaBoxes(polar)).toEqual([
+      [-180, expect.closeTo(89.45, 1) as unknown as number, 180, 90],
+    ]);
+  });
+
+  it('honours a polygon hole', () => {
+    const framed: Area = {
+      kind: 'polygons',
+      polygons: [
+        [
+          [
+            [0, 0],
+            [10, 0],
+            [10, 10],
+            [0, 10],
+            [0, 0],
+          ],
+          [
+            [4, 4],
+            [6, 4],
+            [6, 6],
+            [4, 6],
+            [4, 4],
+          ],
+        ],
+      ],
+    };
+    expect(pointInArea([2, 2], framed)).toBe(true);
+    expect(pointInArea([5, 5], framed)).toBe(false);
+    expect(pointInArea([11, 5], framed)).toBe(false);
+  });
+
+  it('handles a polygon that crosses the antimeridian, and boxes it in two', () => {
+    const pacific: Area = {
+      kind: 'polygons',
+      polygons: [
+        [
+          [
+            [170, -10],
+            [-170, -10],
+            [-170, 10],
+            [170, 10],
+            [170, -10],
+          ],
+        ],
+      ],
+    };
+    expect(pointInArea([180, 0], pacific)).toBe(true);
+    expect(pointInArea([-175, 5], pacific)).toBe(true);
+    expect(pointInArea([175, -5], pacific)).toBe(true);
+    expect(pointInArea([160, 0], pacific)).toBe(false);
+    expect(
+      pathBoxes([
+        [170, -10],
+        [-170, -10],
+        [-170, 10],
+        [170, 10],
+      ]),
+    ).toEqual([
+      [170, -10, 180, 10],
+      [-180, -10, -170, 10],
+    ]);
+  });
+
+  it('sees a route cross an area between two waypoints that are both outside it', () => {
+    // 5° (556 km) from either end, the arc passes right through a 100 km circle...
+    expect(arcTouchesArea([0, 0], [10, 0], circle(5, 0, 100))).toBe(true);
+    // ...but a route 2° (222 km) north of its centre passes by.
+    expect(arcTouchesArea([0, 2], [10, 2], circle(5, 0, 100))).toBe(false);
+    // A strip 0.02° (2 km) wide, narrower than the steps the arc is sampled at.
+    const strip: Area = {
+      kind: 'polygons',
+      polygons: [
+        [
+          [
+            [4.99, -1],
+            [5.01, -1],
+            [5.01, 1],
+            [4.99, 1],
+            [4.99, -1],
+          ],
+        ],
+      ],
+    };
+    expect(arcTouchesArea([0, 0], [10, 0], strip)).toBe(true);
+    expect(arcTouchesArea([0, 2], [10, 2], strip)).toBe(false);
+    expect(
+      pathTouchesArea(
+        [
+          [0, 3],
+          [0, 0],
+          [10, 0],
+        ],
+        strip,
+      ),
+    ).toBe(true);
+  });
+
+  it('anchors distances at the circle centre or the outline centroid', () => {
+    expect(areaAnchor(circle(4, 52, 10))).toEqual([4, 52]);
+    const square: Area = {
+      kind: 'polygons',
+      polygons: [
+        [
+          [
+            [0, 0],
+            [2, 0],
+            [2, 2],
+            [0, 2],
+            [0, 0],
+          ],
+        ],
+      ],
+    };
+    expect(areaAnchor(square)).toEqual([1, 1]);
+  });
+});
+
+describe('shipment routes', () => {
+  const base = {
+    position: [5, 0] as const,
+    origin: [0, 0] as const,
+    destination: [20, 0] as const,
+  };
+
+  it('joins the ends through the given waypoints; air flies a great circle; otherwise via now', () => {
+    expect(fullRoute({ ...base, mode: 'SEA', waypoints: [[10, 1]] })).toEqual([
+      [0, 0],
+      [10, 1],
+      [20, 0],
+    ]);
+    expect(fullRoute({ ...base, mode: 'ROAD', waypoints: null })).toEqual([
+      [0, 0],
+      [5, 0],
+      [20, 0],
+    ]);
+    expect(fullRoute({ ...base, mode: 'AIR', waypoints: null }).length).toBeGreaterThan(5);
+  });
+
+  it('keeps only what lies ahead of where the shipment is', () => {
+    const route = {
+      ...base,
+      position: [12, 0.8] as const,
+      mode: 'SEA' as const,
+      waypoints: [
+        [5, 0],
+        [10, 1],
+        [15, 1],
+      ] as [number, number][],
+    };
+    expect(remainingRoute(route)).toEqual([
+      [12, 0.8],
+      [15, 1],
+      [20, 0],
+    ]);
+    expect(remainingRoute({ ...base, mode: 'ROAD', waypoints: null })).toEqual([
+      [5, 0],
+      [20, 0],
+    ]);
+  });
+});
+
+describe('circle tests with unit vectors agree with the distances', () => {
+  it('decides caps and arcs as haversine and cross-track distance do, on random cases', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const point = (): [number, number] => [random() * 360 - 180, random() * 170 - 85];
+    let disagreements = 0;
+    for (let i = 0; i < 5000; i += 1) {
+      const center = point();
+      const radius = 50 + random() * 2000;
+      const [a, b] = [point(), point()];
+      // Arcs up to a quarter of the globe, as route pieces and more.
+      if (haversineKm(a, b) > 10_000) continue;
+      const cap = capOf(center, radius);
+      const byVector = capTouchesArc(cap, arcOf(a, b));
+      const byDistance = distanceToArcKm(center, a, b) <= radius;
+      // Within a metre of the edge either answer is right.
+      if (byVector !== byDistance && Math.abs(distanceToArcKm(center, a, b) - radius) > 0.001) {
+        disagreements += 1;
+      }
+      const toA = haversineKm(center, a);
+      if (Math.abs(toA - radius) > 0.001) expect(capContains(cap, toVec(a))).toBe(toA <= radius);
+    }
+    expect(disagreements).toBe(0);
+  });
+
+  it('sees an arc pass through a cap between its ends, and pass by', () => {
+    const cap = capOf([5, 0], 100);
+    expect(capTouchesArc(cap, arcOf([0, 0], [10, 0]))).toBe(true);
+    expect(capTouchesArc(cap, arcOf([0, 2], [10, 2]))).toBe(false);
+    // The cap is on the arc's great circle but behind its start.
+    expect(capTouchesArc(cap, arcOf([8, 0], [20, 0]))).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import { EARTH_RADIUS_KM, type LngLat } from './sphere.js';
+
+/**
+ * Circle tests with unit vectors: a cap around a centre and arcs between points are decided
+ * with dot and cross products only (no trigonometry per test), for the exposure engine's hot
+ * loop. The results agree with haversine and cross-track distance (see geo.test.ts).
+ */
+export type Vec = [number, number, number];
+
+const RAD = Math.PI / 180;
+
+export function toVec([lng, lat]: LngLat): Vec {
+  const [λ, φ] = [lng * RAD, lat * RAD];
+  return [Math.cos(φ) * Math.cos(λ), Math.cos(φ) * Math.sin(λ), Math.sin(φ)];
+}
+
+const dot = (a: Vec, b: Vec) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: Vec, b: Vec): Vec => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+
+/** A spherical cap: every point within `radiusKm` of `center`. */
+export type Cap = { center: Vec; cosRadius: number; sinRadius: number };
+
+export function capOf(center: LngLat, radiusKm: number): Cap {
+  const angle = Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM);
+  return { center: toVec(center), cosRadius: Math.cos(angle), sinRadius: Math.sin(angle) };
+}
+
+export const capContains = (cap: Cap, point: Vec) => dot(cap.center, point) >= cap.cosRadius;
+
+/** An arc as its ends and the unit normal of its great circle (zero for a point). */
+export type Arc = { a: Vec; b: Vec; normal: Vec };
+
+export function arcOf(from: LngLat, to: LngLat): Arc {
+  const a = toVec(from);
+  const b = toVec(to);
+  const n = cross(a, b);
+  const length = Math.hypot(n[0], n[1], n[2]);
+  return {
+    a,
+    b,
+    normal: length > 1e-12 ? [n[0] / length, n[1] / length, n[2] / length] : [0, 0, 0],
+  };
+}
+
+/** Whether the arc comes within the cap: an end inside, or its closest point between its ends. */
+export function capTouchesArc(cap: Cap, arc: Arc): boolean {
+  if (capContains(cap, arc.a) || capContains(cap, arc.b)) return true;
+  const { center, sinRadius } = cap;
+  const offPlane = dot(center, arc.normal);
+  // Farther from the arc's great circle than the radius (and not a point-like arc).
+  if (arc.normal[0] === 0 && arc.normal[1] === 0 && arc.normal[2] === 0) return false;
+  if (Math.abs(offPlane) > sinRadius) return false;
+  // The centre's foot on the great circle lies between the ends, on the short way round.
+  const foot: Vec = [
+    center[0] - offPlane * arc.normal[0],
+    center[1] - offPlane * arc.normal[1],
+    center[2] - offPlane * arc.normal[2],
+  ];
+  if (dot(foot, arc.a) + dot(foot, arc.b) <= 0) return false;
+  return dot(cross(arc.a, foot), arc.normal) >= 0 && dot(cross(foot, arc.b), arc.normal) >= 0;
+}

@@ -1,0 +1,62 @@
+import { escapeHtml, type Mailer } from '../../lib/mailer.js';
+import { OutboundError } from '../../lib/outbound-http.js';
+import {
+  type Channel,
+  type OutboundMessage,
+  RETRY_POLICIES,
+  severityLabel,
+} from './channel-types.js';
+
+export function emailOf(message: OutboundMessage) {
+  const severity = severityLabel(message.severity);
+  const text = [
+    message.title,
+    '',
+    ...message.lines.map((line) => `- ${line}`),
+    '',
+    `Severity: ${severity}`,
+    ...(message.url ? ['', `Open in Meridian: ${message.url}`] : []),
+    '',
+    'You receive this because of your notification settings in Meridian.',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<h2 style="font-size:18px;margin:0 0 12px">${escapeHtml(message.title)}</h2>
+<ul>${message.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p>Severity: <strong>${escapeHtml(severity)}</strong></p>
+${message.url ? `<p><a href="${escapeHtml(message.url)}">Open in Meridian</a></p>` : ''}
+<p style="color:#64748b;font-size:12px">You receive this because of your notification settings in Meridian.</p>
+</body></html>`;
+  return { subject: `[Meridian] ${severity}: ${message.title}`, text, html };
+}
+
+/**
+ * An attempt gives up after `timeoutMs` (within the delivery's lease); a retry carries the same
+ * Message-ID, by which mail clients drop a copy an abandoned attempt may still have sent.
+ */
+export const emailChannel = (mailer: Mailer, timeoutMs: number): Channel => ({
+  channel: 'EMAIL',
+  retry: RETRY_POLICIES.EMAIL,
+  configured: mailer.configured,
+  async send(message, target) {
+    if (!mailer.configured) throw new OutboundError('SMTP_URL is not set');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new OutboundError(`no answer from SMTP within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      await Promise.race([
+        mailer.deliver(
+          { to: target.recipient, ...emailOf(message) },
+          { 'Message-ID': `<${message.deliveryId}@meridian>` },
+        ),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return { statusCode: null };
+  },
+});

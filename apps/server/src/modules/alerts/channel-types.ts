@@ -1,0 +1,56 @@
+import type { AlertKind, DeliveryChannel, Severity } from '@meridian/contracts';
+
+/** What a channel sends: one notification (or a test), rendered by the channel in its format. */
+export type OutboundMessage = {
+  /** The delivery's idempotency key: the same on every retry of one delivery. */
+  deliveryId: string;
+  kind: AlertKind | 'TEST';
+  severity: Severity;
+  title: string;
+  lines: readonly string[];
+  /** The page it is about, as an absolute URL; null when there is none. */
+  url: string | null;
+  incidentId: string | null;
+  createdAt: Date;
+};
+
+/** Who receives it: an e-mail address, or an endpoint's URL (and a webhook's signing secret). */
+export type DeliveryTarget = { recipient: string; url?: string; secret?: string | null };
+
+/**
+ * How a channel retries: the first delay doubles per attempt up to `maxDelayMs`; past
+ * `horizonMs` after the delivery was written it gives up.
+ */
+export type RetryPolicy = { firstDelayMs: number; maxDelayMs: number; horizonMs: number };
+
+export type Channel = {
+  channel: DeliveryChannel;
+  retry: RetryPolicy;
+  /** Whether the channel can send at all (e-mail needs SMTP_URL). */
+  configured: boolean;
+  /** Resolves with the receiver's status code when accepted; rejects (OutboundError) otherwise. */
+  send(message: OutboundMessage, target: DeliveryTarget): Promise<{ statusCode: number | null }>;
+};
+
+export const delayAfter = (policy: RetryPolicy, attempts: number): number =>
+  Math.min(policy.firstDelayMs * 2 ** Math.max(0, attempts - 1), policy.maxDelayMs);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const RETRY_POLICIES: Readonly<Record<DeliveryChannel, RetryPolicy>> = {
+  EMAIL: { firstDelayMs: 30_000, maxDelayMs: 30 * MINUTE, horizonMs: 24 * HOUR },
+  // A text about a disruption is worth little hours later.
+  SMS: { firstDelayMs: 30_000, maxDelayMs: 10 * MINUTE, horizonMs: 2 * HOUR },
+  SLACK: { firstDelayMs: 10_000, maxDelayMs: 10 * MINUTE, horizonMs: 6 * HOUR },
+  TEAMS: { firstDelayMs: 10_000, maxDelayMs: 10 * MINUTE, horizonMs: 6 * HOUR },
+  WEBHOOK: { firstDelayMs: 10_000, maxDelayMs: HOUR, horizonMs: 24 * HOUR },
+};
+
+const SEVERITY_LABEL: Readonly<Record<Severity, string>> = {
+  CRITICAL: 'Critical',
+  HIGH: 'High',
+  MEDIUM: 'Medium',
+  LOW: 'Low',
+};
+export const severityLabel = (severity: Severity) => SEVERITY_LABEL[severity];

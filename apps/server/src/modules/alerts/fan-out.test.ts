@@ -1,0 +1,229 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, incidents, jobs, notifications, sites } from '../../db/schema.js';
+import { backgroundWork } from '../../jobs/background.js';
+import { Mailer } from '../../lib/mailer.js';
+import { type TestServer, startTestServer } from '../../test/test-server.js';
+import { ExposureEngine } from '../exposure/exposure.engine.js';
+import { alertsRepository } from './alerts.repository.js';
+import { buildChannels } from './channels.js';
+import { AlertFanOut } from './fan-out.js';
+import { AlertRaiser } from './raise.js';
+
+/**
+ * The fan-out's rules with a clock the test moves: at most one message per incident and
+ * recipient per window, later changes folded into one digest; each alert fanned out once; the
+ * exposure engine raising alerts only for what changed. Background workers are off: the test
+ * runs each step itself.
+ */
+let server: TestServer;
+let organizationId = '';
+let memberId = '';
+let incidentId = '';
+let clock = new Date('2026-11-24T08:00:00Z');
+const MINUTE = 60_000;
+const at = (minutes: number) => new Date(Date.parse('2026-11-24T08:00:00Z') + minutes * MINUTE);
+
+let fanOut: AlertFanOut;
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKERS: '0' });
+  organizationId = (await server.createOrganization('Digest Co')).id;
+  memberId = (
+    await server.createUser({ organizationId, email: 'member@digest.example', adminRole: 'VIEWER' })
+  ).id;
+  const [incident] = await server.database.db
+    .insert(incidents)
+    .values({ organizationId, title: 'Canal blocked', severity: 'MEDIUM', lat: 30, lng: 32.5 })
+    .returning();
+  incidentId = incident?.id ?? '';
+  const channels = buildChannels(
+    { allowPrivateUrls: false, timeoutMs: 1000, digestWindowMs: 15 * MINUTE, sms: null },
+    new Mailer({ smtpUrl: undefined, from: 'alerts@digest.example' }, server.app.log),
+  );
+  fanOut = new AlertFanOut(
+    server.database.db,
+    backgroundWork(null),
+    channels,
+    () => undefined,
+    15 * MINUTE,
+    () => clock,
+  );
+});
+afterAll(() => server.close());
+
+const raise = async (line: string, severity: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' = 'MEDIUM') => {
+  const row = await alertsRepository.insert(server.database.db, {
+    organizationId,
+    incidentId,
+    kind: 'INCIDENT_STATUS',
+    severity,
+    title: 'Canal blocked',
+    line,
+    link: `/admin/events/${incidentId}`,
+  });
+  return row.id;
+};
+const mine = () =>
+  server.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, memberId))
+    .orderBy(notifications.createdAt);
+
+describe('digest window', () => {
+  it('sends the first change at once and folds later ones into one digest sent when the window ends', async () => {
+    clock = at(0);
+    await fanOut.fanOut(await raise('Open → In progress'));
+    let rows = await mine();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      title: 'Incident status changed: Canal blocked',
+      sentAt: at(0),
+    });
+
+    clock = at(1);
+    await fanOut.fanOut(await raise('Severity raised', 'HIGH'));
+    clock = at(2);
+    await fanOut.fanOut(await raise('Note added'));
+    rows = await mine();
+    expect(rows).toHaveLength(2);
+    const digest = rows.find((row) => row.sentAt === null);
+    expect(digest).toMatchObject({
+      lines: ['Severity raised', 'Note added'],
+      severity: 'HIGH',
+      sendAfter: at(15),
+    });
+    // Its job waits for the window's end.
+    const [job] = await server.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'alerts.digest'), eq(jobs.key, digest?.id ?? '')));
+    expect(job?.runAt).toEqual(at(15));
+
+    clock = at(15);
+    await fanOut.sendDigest(digest?.id ?? '');
+    const sent = (await mine()).find((row) => row.id === digest?.id);
+    expect(sent).toMatchObject({ title: '2 updates: Canal blocked', sentAt: at(15) });
+    // Sending again (a job run twice) changes nothing.
+    clock = at(16);
+    await fanOut.sendDigest(digest?.id ?? '');
+    expect((await mine()).find((row) => row.id === digest?.id)?.sentAt).toEqual(at(15));
+  });
+
+  it('counts the window from the digest: a change right after it waits again', async () => {
+    clock = at(16);
+    await fanOut.fanOut(await raise('Resolved by someone'));
+    const pending = (await mine()).filter((row) => row.sentAt === null);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.sendAfter).toEqual(at(30));
+  });
+
+  it('sends at once when the last message is older than the window', async () => {
+    clock = at(31);
+    await fanOut.sendDigest((await mine()).find((row) => row.sentAt === null)?.id ?? '');
+    clock = at(60);
+    await fanOut.fanOut(await raise('Reopened'));
+    const rows = await mine();
+    expect(rows.filter((row) => row.sentAt === null)).toHaveLength(0);
+    expect(rows.at(-1)).toMatchObject({ lines: ['Reopened'], sentAt: at(60) });
+  });
+
+  it('sends one message when alerts of one incident are fanned out at the same time', async () => {
+    clock = at(200);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) ids.push(await raise(`Change ${i} at once`));
+    await Promise.all(ids.map((id) => fanOut.fanOut(id)));
+    const rows = (await mine()).filter((row) => row.alertIds.some((id) => ids.includes(id)));
+    expect(rows.filter((row) => row.sentAt !== null)).toHaveLength(1);
+    expect(rows.filter((row) => row.sentAt === null)).toHaveLength(1);
+    expect(rows.flatMap((row) => row.lines)).toHaveLength(6);
+  });
+
+  it('fans each alert out once, however often its job runs', async () => {
+    clock = at(120);
+    const id = await raise('Once only');
+    await fanOut.fanOut(id);
+    await fanOut.fanOut(id);
+    const rows = (await mine()).filter((row) => row.alertIds.includes(id));
+    expect(rows).toHaveLength(1);
+    const [alert] = await server.database.db.select().from(alerts).where(eq(alerts.id, id));
+    expect(alert?.fannedOutAt).toEqual(at(120));
+  });
+});
+
+describe('exposure alerts', () => {
+  it('raises one alert for new exposures, none when a recompute finds nothing new, one when the incident escalates', async () => {
+    const db = server.database.db;
+    const organization = (await server.createOrganization('Exposure Alerts Co')).id;
+    await db.insert(sites).values([
+      {
+        organizationId: organization,
+        name: 'Suez depot',
+        kind: 'WAREHOUSE',
+        lat: 30.01,
+        lng: 32.55,
+      },
+      {
+        organizationId: organization,
+        name: 'Port Said yard',
+        kind: 'PORT',
+        lat: 30.02,
+        lng: 32.52,
+      },
+    ]);
+    const [incident] = await db
+      .insert(incidents)
+      .values({
+        organizationId: organization,
+        title: 'Canal closure',
+        severity: 'MEDIUM',
+        lat: 30,
+        lng: 32.5,
+        affectedRadiusKm: 20,
+      })
+      .returning();
+    const engine = new ExposureEngine(db, new AlertRaiser(backgroundWork(null)));
+    const raised = () =>
+      db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.organizationId, organization), isNull(alerts.actorUserId)));
+
+    await engine.recomputeIncident(incident?.id ?? '');
+    let rows = await raised();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'EXPOSURE_NEW',
+      line: 'Now exposed: 2 sites (Port Said yard, Suez depot)',
+    });
+
+    await engine.recomputeIncident(incident?.id ?? '');
+    expect(await raised()).toHaveLength(1);
+
+    await db
+      .update(incidents)
+      .set({ severity: 'HIGH' })
+      .where(eq(incidents.id, incident?.id ?? ''));
+    await engine.recomputeIncident(incident?.id ?? '');
+    rows = await raised();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.kind === 'EXPOSURE_ESCALATED')).toMatchObject({
+      severity: 'HIGH',
+      line: 'Severity raised to HIGH; 2 of your sites and shipments exposed',
+    });
+
+    // Lowered and raised back to an alerted level: nothing new to say.
+    await db
+      .update(incidents)
+      .set({ severity: 'MEDIUM' })
+      .where(eq(incidents.id, incident?.id ?? ''));
+    await engine.recomputeIncident(incident?.id ?? '');
+    await db
+      .update(incidents)
+      .set({ severity: 'HIGH' })
+      .where(eq(incidents.id, incident?.id ?? ''));
+    await engine.recomputeIncident(incident?.id ?? '');
+    expect(await raised()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,274 @@
+import {
+  ALERT_LIMITS,
+  type AlertKind,
+  type DeliveryChannel,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NotificationSettings,
+  SEVERITY_RANK,
+  alertWanted,
+} from '@meridian/contracts';
+import { LOCKS, lockFor } from '../../db/advisory-lock.js';
+import type { Database, Executor } from '../../db/client.js';
+import type { BackgroundWork } from '../../jobs/background.js';
+import { readSettings } from '../../lib/settings-documents.js';
+import {
+  type AlertRow,
+  type NotificationRow,
+  type Recipient,
+  alertsRepository as alerts,
+} from './alerts.repository.js';
+import type { Channels } from './channels.js';
+import { type NewDelivery, deliveriesRepository } from './deliveries.repository.js';
+
+export const ALERT_JOBS = { fanOut: 'alerts.fanout', digest: 'alerts.digest' } as const;
+
+/** One way a notification leaves: a channel and its address (and the endpoint, for those). */
+type TargetDelivery = { channel: DeliveryChannel; recipient: string; endpointId?: string };
+/** A recipient the alert reaches, with where its message goes. */
+type Target = { recipient: Recipient; deliveries: TargetDelivery[] };
+
+const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
+  EXPOSURE_NEW: 'New exposure',
+  EXPOSURE_ESCALATED: 'Exposure escalated',
+  INCIDENT_CREATED: 'New incident',
+  INCIDENT_STATUS: 'Incident status changed',
+  INCIDENT_RESOLVED: 'Incident resolved',
+  INCIDENT_ASSIGNED: 'Assigned to you',
+  PLAN_ASSIGNED: 'Plan assigned to you',
+  PLAN_COMPLETED: 'Plan completed',
+  ACTION_ASSIGNED: 'Action assigned to you',
+  ACTION_OVERDUE: 'Action overdue',
+};
+
+/** One change: "New exposure: {incident}"; several folded together: "3 updates: {incident}". */
+export const notificationTitle = (row: Pick<NotificationRow, 'kind' | 'lines' | 'title'>) =>
+  row.lines.length > 1
+    ? `${row.lines.length} updates: ${row.title}`
+    : `${KIND_LABEL[row.kind]}: ${row.title}`;
+
+/**
+ * Turns an alert into notifications: for each active member whose preferences (or the
+ * organization's defaults) want it, and each enabled endpoint whose threshold it passes.
+ * One incident reaches a recipient at most once per digest window; what comes within it is
+ * folded into one digest sent when the window ends. Deliveries (e-mail, Slack, Teams,
+ * webhook) are queued in the same transaction, so a crash loses none and repeats none.
+ */
+export class AlertFanOut {
+  constructor(
+    private readonly db: Database,
+    private readonly background: BackgroundWork,
+    private readonly channels: Channels,
+    /** Called after a transaction queued deliveries: the delivery worker looks at once. */
+    private readonly onDeliveries: () => void,
+    /** One incident reaches a recipient at most once per this window (15 minutes by default). */
+    private readonly windowMs: number = ALERT_LIMITS.digestWindowMs,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async fanOut(alertId: string): Promise<void> {
+    const now = this.now();
+    const queued = await this.db.transaction(async (tx) => {
+      const alert = await alerts.lock(tx, alertId);
+      if (!alert || alert.fannedOutAt) return false;
+      // One fan-out at a time per incident: the window's check and its message go together.
+      if (alert.incidentId) {
+        await lockFor(tx, LOCKS.alerts, `${alert.organizationId}:${alert.incidentId}`);
+      }
+      const defaults = readSettings(
+        NotificationSettings,
+        DEFAULT_NOTIFICATION_SETTINGS,
+        await alerts.organizationDefaults(tx, alert.organizationId),
+      );
+      const targets: Target[] = [];
+      const chat = new Set<string>();
+      for (const member of await alerts.members(tx, alert.organizationId)) {
+        if (alert.targetUserId && member.id !== alert.targetUserId) continue;
+        if (member.id === alert.actorUserId) continue;
+        const settings = readSettings(NotificationSettings, defaults, member.notifications);
+        if (!alertWanted(settings, alert)) continue;
+        if (settings.channels.slack) chat.add('SLACK');
+        if (settings.channels.teams) chat.add('TEAMS');
+        targets.push({
+          recipient: { userId: member.id },
+          deliveries: this.personalDeliveries(settings, member.email),
+        });
+      }
+      // Slack and Teams post to a channel, once per alert, when a member it reaches wants them.
+      for (const endpoint of await alerts.activeEndpoints(tx, alert.organizationId)) {
+        if (SEVERITY_RANK[alert.severity] < SEVERITY_RANK[endpoint.minSeverity]) continue;
+        if (endpoint.kind !== 'WEBHOOK' && !chat.has(endpoint.kind)) continue;
+        targets.push({
+          recipient: { endpointId: endpoint.id },
+          deliveries: [{ channel: endpoint.kind, recipient: endpoint.id, endpointId: endpoint.id }],
+        });
+      }
+      const delivered = await this.notifyAll(tx, alert, targets, now);
+      await alerts.markFannedOut(tx, alert.id, now);
+      return delivered;
+    });
+    if (queued) this.onDeliveries();
+  }
+
+  /** A digest whose window has ended: sent now with every change folded into it. */
+  async sendDigest(notificationId: string): Promise<void> {
+    const now = this.now();
+    const queued = await this.db.transaction(async (tx) => {
+      // The incident's lock before the row's, in the fan-out's order: no deadlock between them.
+      const scope = await alerts.scopeOf(tx, notificationId);
+      if (scope?.incidentId) {
+        await lockFor(tx, LOCKS.alerts, `${scope.organizationId}:${scope.incidentId}`);
+      }
+      const row = await alerts.lockUnsent(tx, notificationId);
+      return row ? this.send(tx, row, now) : false;
+    });
+    if (queued) this.onDeliveries();
+  }
+
+  /**
+   * Sends at once, in a few statements for all, to every recipient the incident has not
+   * reached within the window (nor has a digest waiting for); folds it into the digest of the
+   * others. Answers whether deliveries were queued.
+   */
+  private async notifyAll(
+    tx: Executor,
+    alert: AlertRow,
+    targets: readonly Target[],
+    now: Date,
+  ): Promise<boolean> {
+    if (targets.length === 0) return false;
+    const recent = alert.incidentId
+      ? await alerts.recentFor(tx, alert.incidentId, new Date(now.getTime() - this.windowMs))
+      : new Map<string, { lastSentAt: Date | null; pending: boolean }>();
+    const keyOf = (recipient: Recipient) =>
+      'userId' in recipient ? recipient.userId : recipient.endpointId;
+    const fresh = targets.filter((target) => !recent.has(keyOf(target.recipient)));
+    let queued = false;
+    if (fresh.length > 0) {
+      const title = notificationTitle({
+        kind: alert.kind,
+        lines: [alert.line],
+        title: alert.title,
+      });
+      const rows = await alerts.insertSentMany(
+        tx,
+        fresh.map((target) => ({
+          ...this.rowOf(alert, target.recipient),
+          title,
+          sendAfter: now,
+          sentAt: now,
+        })),
+      );
+      const byRecipient = new Map(rows.map((row) => [row.userId ?? row.endpointId ?? '', row.id]));
+      const outbox: NewDelivery[] = fresh.flatMap((target) => {
+        const notificationId = byRecipient.get(keyOf(target.recipient)) ?? '';
+        return target.deliveries.map((delivery) => ({
+          organizationId: alert.organizationId,
+          notificationId,
+          endpointId: delivery.endpointId ?? null,
+          channel: delivery.channel,
+          recipient: delivery.recipient,
+          idempotencyKey: `${notificationId}:${delivery.channel}:${delivery.recipient}`,
+          title,
+        }));
+      });
+      await deliveriesRepository.insertMany(tx, outbox);
+      queued = outbox.length > 0;
+    }
+    for (const target of targets) {
+      const seen = recent.get(keyOf(target.recipient));
+      if (!seen) continue;
+      queued = (await this.fold(tx, alert, target.recipient, seen.lastSentAt, now)) || queued;
+    }
+    return queued;
+  }
+
+  /** Where a member's own channels send: e-mail and SMS when on, known and configured. */
+  private personalDeliveries(settings: NotificationSettings, email: string): TargetDelivery[] {
+    const wanted: TargetDelivery[] = [];
+    if (settings.channels.email && this.channels.EMAIL.configured) {
+      wanted.push({ channel: 'EMAIL', recipient: email });
+    }
+    if (settings.channels.sms && settings.smsNumber && this.channels.SMS.configured) {
+      wanted.push({ channel: 'SMS', recipient: settings.smsNumber });
+    }
+    return wanted;
+  }
+
+  private rowOf(alert: AlertRow, recipient: Recipient) {
+    return {
+      organizationId: alert.organizationId,
+      userId: 'userId' in recipient ? recipient.userId : null,
+      endpointId: 'endpointId' in recipient ? recipient.endpointId : null,
+      incidentId: alert.incidentId,
+      kind: alert.kind,
+      severity: alert.severity,
+      title: alert.title,
+      lines: [alert.line],
+      link: alert.link,
+      alertIds: [alert.id],
+    };
+  }
+
+  /** Into the recipient's digest; sent now if the window has already ended. */
+  private async fold(
+    tx: Executor,
+    alert: AlertRow,
+    recipient: Recipient,
+    lastSentAt: Date | null,
+    now: Date,
+  ): Promise<boolean> {
+    const sendAfter = lastSentAt ? new Date(lastSentAt.getTime() + this.windowMs) : now;
+    const id = await alerts.foldIntoDigest(tx, { ...this.rowOf(alert, recipient), sendAfter });
+    if (sendAfter <= now) {
+      const pending = await alerts.lockUnsent(tx, id);
+      return pending ? this.send(tx, pending, now) : false;
+    }
+    await this.background.enqueue(tx, ALERT_JOBS.digest, id, { notificationId: id }, sendAfter);
+    return false;
+  }
+
+  /** Marks it sent (the in-app list shows it from now) and queues its deliveries. */
+  private async send(tx: Executor, row: NotificationRow, now: Date): Promise<boolean> {
+    await alerts.markSent(tx, row.id, now, notificationTitle(row));
+    const title = notificationTitle(row);
+    const queued: NewDelivery[] = [];
+    const base = { organizationId: row.organizationId, notificationId: row.id, title };
+    if (row.userId) {
+      const member = await alerts.member(tx, row.userId);
+      if (member?.accountStatus === 'ACTIVE') {
+        // The member's settings as they are now: a digest goes where they want it today.
+        const settings = readSettings(
+          NotificationSettings,
+          readSettings(
+            NotificationSettings,
+            DEFAULT_NOTIFICATION_SETTINGS,
+            await alerts.organizationDefaults(tx, row.organizationId),
+          ),
+          await alerts.userSettings(tx, row.userId),
+        );
+        for (const delivery of this.personalDeliveries(settings, member.email)) {
+          queued.push({
+            ...base,
+            endpointId: null,
+            channel: delivery.channel,
+            recipient: delivery.recipient,
+            idempotencyKey: `${row.id}:${delivery.channel}:${delivery.recipient}`,
+          });
+        }
+      }
+    } else if (row.endpointId) {
+      const endpoint = await alerts.endpoint(tx, row.endpointId);
+      if (endpoint && endpoint.enabled && !endpoint.deletedAt) {
+        queued.push({
+          ...base,
+          endpointId: endpoint.id,
+          channel: endpoint.kind,
+          recipient: endpoint.id,
+          idempotencyKey: `${row.id}:${endpoint.kind}:${endpoint.id}`,
+        });
+      }
+    }
+    await deliveriesRepository.insertMany(tx, queued);
+    return queued.length > 0;
+  }
+}

@@ -1,0 +1,80 @@
+import {
+  ALERT_MESSAGES,
+  IdParams,
+  MessageResponse,
+  NotificationListQuery,
+  NotificationListResponse,
+  UnreadResponse,
+} from '@meridian/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, privateRoute } from '../../lib/route-docs.js';
+import { actorOf } from '../../plugins/auth.js';
+import type { NotificationsService } from './notifications.service.js';
+
+const meta = privateRoute('notifications');
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+}> = async (app, { notifications }) => {
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        ...meta,
+        summary: 'My notifications, newest first, and how many are unread',
+        querystring: NotificationListQuery,
+        response: { 200: NotificationListResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: ALERT_MESSAGES.listed,
+      data: await notifications.list(actorOf(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/notifications/unread',
+    {
+      schema: {
+        ...meta,
+        summary: 'How many of my notifications are unread (the bell polls it)',
+        response: { 200: UnreadResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: ALERT_MESSAGES.listed,
+      data: { unread: await notifications.unread(actorOf(request)) },
+    }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        ...meta,
+        summary: 'Marks one of my notifications as read',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await notifications.markRead(actorOf(request), request.params.id);
+      return { message: ALERT_MESSAGES.read };
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        ...meta,
+        summary: 'Marks all my notifications as read',
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await notifications.markAllRead(actorOf(request));
+      return { message: ALERT_MESSAGES.allRead };
+    },
+  );
+};

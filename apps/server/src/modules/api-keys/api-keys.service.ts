@@ -1,0 +1,170 @@
+import {
+  API_KEY_MESSAGES,
+  type ApiKey,
+  type ApiKeyCreate,
+  type IngestRequest,
+  type IngestResponse,
+} from '@meridian/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.js';
+import type { BackgroundWork } from '../../jobs/background.js';
+import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
+import type { Actor } from '../../lib/access.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import type { FeedEvent } from '../feeds/connectors/types.js';
+import { feedIncidents } from '../feeds/feed-incidents.repository.js';
+import { ingestFeed } from '../feeds/ingest.js';
+import { type ApiKeyRow, apiKeysRepository as keys } from './api-keys.repository.js';
+
+/** Incidents pushed through the API carry this source; their feed id is organization:externalId. */
+export const API_SOURCE = 'API';
+const KEY_PREFIX = 'mrd_';
+
+export const digestOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+const toDto = (row: ApiKeyRow, createdBy: string | null): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  createdBy,
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+type Batch = ReturnType<typeof IngestRequest.parse>;
+type Parsed = Batch['incidents'][number];
+
+const eventOf = (organizationId: string, item: Parsed): FeedEvent => ({
+  sourceId: `${organizationId}:${item.externalId}`,
+  title: item.title,
+  description: item.description ?? null,
+  type: item.type,
+  severity: item.severity,
+  lat: item.location?.lat ?? null,
+  lng: item.location?.lng ?? null,
+  countryCode: item.location?.countryCode ?? null,
+  area: item.area ?? null,
+  affectedRadiusKm: item.affectedRadiusKm ?? null,
+  startsAt: item.startsAt ? new Date(item.startsAt) : null,
+  endsAt: item.endsAt ? new Date(item.endsAt) : null,
+  closed: item.status === 'RESOLVED',
+  sourceUrl: item.sourceUrl ?? null,
+});
+
+/**
+ * API keys of an organization (its ADMINs create, list and revoke them) and what a key may
+ * do: push a batch of the organization's own incidents, idempotent by externalId, written
+ * by the same rules as a feed (a person's edit wins).
+ */
+export class ApiKeysService {
+  constructor(
+    private readonly db: Database,
+    private readonly background: BackgroundWork,
+  ) {}
+
+  async list(actor: Actor): Promise<ApiKey[]> {
+    this.assertAdmin(actor);
+    const rows = await keys.list(this.db, actor.organizationId);
+    return rows.map((row) => toDto(row.key, row.createdBy));
+  }
+
+  async create(actor: Actor, input: ApiKeyCreate): Promise<{ apiKey: ApiKey; secret: string }> {
+    this.assertAdmin(actor);
+    const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    return this.db.transaction(async (tx) => {
+      const row = await keys.insert(tx, {
+        organizationId: actor.organizationId,
+        name: input.name,
+        prefix: secret.slice(0, KEY_PREFIX.length + 6),
+        secretHash: digestOf(secret),
+        createdBy: actor.user.id,
+      });
+      const apiKey = toDto(row, actor.user.email);
+      await recordAudit(tx, actor, {
+        action: 'api-key.create',
+        targetType: 'api-key',
+        targetId: row.id,
+        after: apiKey,
+      });
+      return { apiKey, secret };
+    });
+  }
+
+  /** Another organization's key is not found; a member without the right is refused. */
+  async revoke(actor: Actor, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await keys.find(tx, actor.organizationId, id);
+      if (!before) throw notFound(API_KEY_MESSAGES.notFound);
+      this.assertAdmin(actor);
+      await keys.revoke(tx, actor.organizationId, id);
+      await recordAudit(tx, actor, {
+        action: 'api-key.revoke',
+        targetType: 'api-key',
+        targetId: id,
+        before: toDto(before.key, before.createdBy),
+      });
+    });
+  }
+
+  /** The live key a bearer secret names; 401 for anything else. */
+  async authenticate(secret: string | undefined): Promise<ApiKeyRow> {
+    if (!secret) throw unauthorized(API_KEY_MESSAGES.missing);
+    if (!secret.startsWith(KEY_PREFIX)) throw unauthorized(API_KEY_MESSAGES.invalid);
+    const key = await keys.use(this.db, digestOf(secret));
+    if (!key) throw unauthorized(API_KEY_MESSAGES.invalid);
+    return key;
+  }
+
+  async ingest(key: ApiKeyRow, parsed: Batch): Promise<IngestResponse['data']> {
+    const seen = new Set<string>();
+    for (const item of parsed.incidents) {
+      if (seen.has(item.externalId)) {
+        throw badRequest(API_KEY_MESSAGES.duplicateExternalId(item.externalId));
+      }
+      seen.add(item.externalId);
+    }
+    const organizationId = key.organizationId;
+    const events = parsed.incidents.map((item) => eventOf(organizationId, item));
+    const result = await this.db.transaction(async (tx) => {
+      const ingested = await ingestFeed(
+        tx,
+        { key: API_SOURCE, name: `API key "${key.name}"`, organizationId },
+        { events, skipped: 0 },
+        false,
+        new Date(),
+      );
+      await this.background.enqueueMany(
+        tx,
+        EXPOSURE_JOBS.incident,
+        ingested.touched.map((incidentId) => ({ key: incidentId, payload: { incidentId } })),
+      );
+      const rows = await feedIncidents.findBySourceIds(
+        tx,
+        API_SOURCE,
+        events.map((event) => event.sourceId),
+      );
+      return { ingested, rows };
+    });
+    if (result.ingested.touched.length > 0) this.background.kick();
+    const prefix = `${organizationId}:`;
+    return {
+      created: result.ingested.created,
+      updated: result.ingested.updated,
+      resolved: result.ingested.resolved,
+      unchanged: result.ingested.unchanged,
+      incidents: result.rows
+        .filter((row) => row.organizationId === organizationId)
+        .map((row) => ({ externalId: (row.sourceId ?? '').slice(prefix.length), id: row.id })),
+    };
+  }
+
+  /** The organization's ADMINs, and platform admins acting as it. */
+  private assertAdmin(actor: Actor): void {
+    const admin =
+      actor.isPlatformAdmin ||
+      (actor.user.organizationId === actor.organizationId && actor.user.adminRole === 'ADMIN');
+    if (!admin) throw forbidden(API_KEY_MESSAGES.adminOnly);
+  }
+}

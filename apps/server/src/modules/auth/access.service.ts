@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import type { AccessTokens } from '../../lib/tokens.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { organizationsRepository } from '../organizations/organizations.repository.js';
+import { usersRepository } from '../users/users.repository.js';
+
+export const ACCESS_MESSAGES = {
+  required: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  organizationDisabled: 'Your organization is disabled',
+  actAsMalformed: 'X-Act-As-Organization must be an organization id',
+  actAsForbidden: 'You cannot act as another organization',
+  organizationNotFound: 'Organization not found',
+  passwordChangeRequired: 'Choose a new password before you continue',
+} as const;
+
+const OrganizationId = z.uuid();
+
+/** Who a bearer token speaks for, and for which organization: the check behind every private route. */
+export class AccessService {
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: AccessTokens,
+    private readonly internalDomain: string,
+  ) {}
+
+  /** The actor of a token, or a DomainError saying why there is none (401, 400, 403, 404). */
+  async actorFor(token: string, actAs: string | undefined): Promise<Actor> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) throw unauthorized(ACCESS_MESSAGES.invalidToken);
+    // One query: the user, their organization's status and whether this session still lives.
+    const found = await usersRepository.findForAccess(
+      this.db,
+      claims.userId,
+      claims.sessionId,
+      new Date(),
+    );
+    const user = found?.user;
+    if (
+      !user ||
+      !found.sessionLive ||
+      user.tokenVersion !== claims.tokenVersion ||
+      user.accountStatus !== 'ACTIVE'
+    ) {
+      throw unauthorized(ACCESS_MESSAGES.invalidToken);
+    }
+    if (found.organizationStatus !== 'ACTIVE')
+      throw forbidden(ACCESS_MESSAGES.organizationDisabled);
+
+    const platformAdmin = isPlatformAdmin(user, this.internalDomain);
+    let organizationId = user.organizationId;
+    if (actAs && actAs !== user.organizationId) {
+      if (!OrganizationId.safeParse(actAs).success)
+        throw badRequest(ACCESS_MESSAGES.actAsMalformed);
+      if (!platformAdmin) throw forbidden(ACCESS_MESSAGES.actAsForbidden);
+      if (!(await organizationsRepository.findById(this.db, actAs)))
+        throw notFound(ACCESS_MESSAGES.organizationNotFound);
+      organizationId = actAs;
+    }
+    return {
+      user,
+      sessionId: claims.sessionId,
+      organizationId,
+      actingAs: organizationId !== user.organizationId,
+      isInternal: isInternalEmail(user.email, this.internalDomain),
+      isPlatformAdmin: platformAdmin,
+    };
+  }
+
+  /** Acting as another organization is always on the record, reads included. */
+  recordActAs(actor: Actor, action: string, targetId: string | null, status: number) {
+    return recordAudit(this.db, actor, {
+      action,
+      targetType: 'request',
+      targetId,
+      after: { status },
+    });
+  }
+}

@@ -1,0 +1,272 @@
+import type { Database, Executor } from '../../db/client.js';
+import {
+  type Area,
+  areaAnchor,
+  areaBoxes,
+  arcTouchesArea,
+  pointInArea,
+} from '../../lib/geo/area.js';
+import { type LngLat, haversineKm } from '../../lib/geo/sphere.js';
+import { type Vec, capContains, capOf, capTouchesArc, toVec } from '../../lib/geo/vector.js';
+import type { AlertRaiser } from '../alerts/raise.js';
+import { raiseExposureAlerts } from './exposure-alerts.js';
+import { type IndexedShipment, OrganizationIndex } from './exposure.index.js';
+import {
+  type ExposureRow,
+  type ExposureTarget,
+  type IncidentRow,
+  exposureRepository as repository,
+} from './exposure.repository.js';
+
+type Via = ExposureRow['via'];
+/** One item an incident reaches, before it is written. */
+export type Match = { kind: ExposureTarget; id: string; via: Via; distanceKm: number };
+
+/** Indexes kept for this many organizations; each is rebuilt when its data changes. */
+const INDEXES_KEPT = 64;
+
+/** An incident's reach: its own polygons, else the circle of its radius; null when it has no place. */
+export function incidentArea(incident: IncidentRow): Area | null {
+  if (incident.area) {
+    const polygons =
+      incident.area.type === 'Polygon' ? [incident.area.coordinates] : incident.area.coordinates;
+    return { kind: 'polygons', polygons: polygons as unknown as LngLat[][][] };
+  }
+  if (incident.lat === null || incident.lng === null) return null;
+  return {
+    kind: 'circle',
+    center: [incident.lng, incident.lat],
+    radiusKm: incident.affectedRadiusKm,
+  };
+}
+
+/** Not resolved and not over: an incident that can expose anything now. */
+export const isActive = (incident: IncidentRow, now: Date) =>
+  incident.status !== 'RESOLVED' && (incident.endsAt === null || incident.endsAt > now);
+
+const round = (km: number) => Math.round(km * 10) / 10;
+
+/**
+ * Matches incidents against sites and shipments and keeps the result in `exposures`:
+ * a site is exposed when it lies in the incident's area; a shipment when it is there now, or
+ * when its route still ahead crosses the area before it arrives while the incident lasts.
+ * Each recompute touches one incident (or one site or shipment), through spatial indexes.
+ */
+export class ExposureEngine {
+  private readonly indexes = new Map<string, OrganizationIndex>();
+
+  constructor(
+    private readonly db: Database,
+    /** Raises alerts on new exposures and escalations; none in benchmarks of the engine alone. */
+    private readonly alerts: AlertRaiser | null = null,
+  ) {}
+
+  /** The organization's index, rebuilt only when its sites or shipments changed. */
+  async indexFor(db: Executor, organizationId: string): Promise<OrganizationIndex> {
+    const version = await repository.indexVersion(db, organizationId);
+    const kept = this.indexes.get(organizationId);
+    if (kept?.version === version) {
+      // Most recently used last, so the oldest goes first when the map is full.
+      this.indexes.delete(organizationId);
+      this.indexes.set(organizationId, kept);
+      return kept;
+    }
+    const index = new OrganizationIndex(
+      version,
+      await repository.matchableSites(db, organizationId),
+      await repository.matchableShipments(db, organizationId),
+    );
+    this.indexes.delete(organizationId);
+    this.indexes.set(organizationId, index);
+    if (this.indexes.size > INDEXES_KEPT)
+      this.indexes.delete(this.indexes.keys().next().value ?? '');
+    return index;
+  }
+
+  /** What the incident reaches in one organization's index now (pure: nothing is written). */
+  static match(index: OrganizationIndex, incident: IncidentRow, now: Date): Match[] {
+    const area = incidentArea(incident);
+    if (!area || !isActive(incident, now)) return [];
+    const boxes = areaBoxes(area);
+    const anchor = areaAnchor(area);
+    // Circles (most incidents) are tested with unit vectors: dot products, no trigonometry.
+    const cap = area.kind === 'circle' ? capOf(area.center, area.radiusKm) : null;
+    const inside = (point: LngLat, vec: Vec) =>
+      cap ? capContains(cap, vec) : pointInArea(point, area);
+    const matches: Match[] = [];
+    for (const { item: site } of index.sites.search(boxes)) {
+      const at: LngLat = [site.lng, site.lat];
+      if (inside(at, toVec(at))) {
+        matches.push({
+          kind: 'SITE',
+          id: site.id,
+          via: 'LOCATION',
+          distanceKm: round(haversineKm(anchor, at)),
+        });
+      }
+    }
+    const touches = (shipment: IndexedShipment, part: number): boolean => {
+      if (cap) {
+        const arc = shipment.arcs[part];
+        return arc !== undefined && capTouchesArc(cap, arc);
+      }
+      const piece = shipment.pieces[part];
+      return piece !== undefined && arcTouchesArea(piece[0], piece[1], area);
+    };
+    for (const { item: shipment, parts } of index.shipments.search(boxes)) {
+      let via: Via | null = null;
+      if (parts.includes(-1) && inside(shipment.position, shipment.positionVec)) via = 'POSITION';
+      // Ahead of it (only the pieces near the area), and the incident is on before it arrives.
+      else if (
+        (shipment.eta === null || (shipment.eta > now && incident.startsAt <= shipment.eta)) &&
+        parts.some((part) => part >= 0 && touches(shipment, part))
+      ) {
+        via = 'ROUTE';
+      }
+      if (via) {
+        const distanceKm = round(haversineKm(anchor, shipment.position));
+        matches.push({ kind: 'SHIPMENT', id: shipment.id, via, distanceKm });
+      }
+    }
+    return matches;
+  }
+
+  /**
+   * Recomputes one incident: against its organization, or every organization for a global
+   * one (or only `onlyOrganizationId`). Answers how many items it now reaches.
+   */
+  async recomputeIncident(incidentId: string, onlyOrganizationId?: string): Promise<number> {
+    const now = new Date();
+    return this.db.transaction(async (tx) => {
+      await repository.lock(tx, `incident:${incidentId}`);
+      const incident = await repository.findIncident(tx, incidentId);
+      if (!incident) return 0;
+      const organizations = onlyOrganizationId
+        ? [onlyOrganizationId]
+        : incident.organizationId
+          ? [incident.organizationId]
+          : await repository.organizationIds(tx);
+      let reached = 0;
+      for (const organizationId of organizations) {
+        const matches = isActive(incident, now)
+          ? ExposureEngine.match(await this.indexFor(tx, organizationId), incident, now)
+          : [];
+        const existing = await repository.forIncident(tx, incidentId, organizationId);
+        await this.write(tx, incident, organizationId, matches, existing, now);
+        reached += matches.length;
+      }
+      return reached;
+    });
+  }
+
+  /** Recomputes one site or shipment against every incident that may reach it. */
+  async recomputeTarget(
+    kind: ExposureTarget,
+    targetId: string,
+    organizationId: string,
+  ): Promise<void> {
+    const now = new Date();
+    await this.db.transaction(async (tx) => {
+      await repository.lock(tx, `target:${kind}:${targetId}`);
+      const index = await this.indexFor(tx, organizationId);
+      const existing = await repository.forTarget(tx, kind, targetId);
+      for (const incident of await repository.activeIncidents(tx, organizationId, now)) {
+        const matches = ExposureEngine.match(index, incident, now).filter(
+          (match) => match.kind === kind && match.id === targetId,
+        );
+        const mine = existing.filter((row) => row.incidentId === incident.id);
+        await this.write(tx, incident, organizationId, matches, mine, now);
+      }
+      // Incidents no longer active (or gone from view) keep no live exposure of it.
+      const activeIds = new Set(
+        (await repository.activeIncidents(tx, organizationId, now)).map((incident) => incident.id),
+      );
+      const stale = existing.filter(
+        (row) => row.state !== 'CLEARED' && !activeIds.has(row.incidentId),
+      );
+      await repository.clear(
+        tx,
+        stale.map((row) => row.id),
+        now,
+      );
+    });
+  }
+
+  /** After a bulk change of an organization's data: every active incident again, for it only. */
+  async recomputeOrganization(organizationId: string): Promise<void> {
+    const incidents = await repository.activeIncidents(this.db, organizationId, new Date());
+    for (const incident of incidents) await this.recomputeIncident(incident.id, organizationId);
+  }
+
+  /** Brings the stored exposures of (incident, organization) in line with the matches. */
+  private async write(
+    tx: Executor,
+    incident: IncidentRow,
+    organizationId: string,
+    matches: readonly Match[],
+    existing: readonly ExposureRow[],
+    now: Date,
+  ): Promise<void> {
+    const scope = { incidentId: incident.id, organizationId };
+    const exposed: { kind: Match['kind']; id: string }[] = [];
+    const known = new Map(existing.map((row) => [`${row.targetKind}:${row.targetId}`, row]));
+    const inserts: Parameters<typeof repository.insert>[1][number][] = [];
+    const updates: Parameters<typeof repository.updateMany>[1][number][] = [];
+    for (const match of matches) {
+      const row = known.get(`${match.kind}:${match.id}`);
+      known.delete(`${match.kind}:${match.id}`);
+      if (!row || row.state === 'CLEARED') exposed.push({ kind: match.kind, id: match.id });
+      if (!row) {
+        inserts.push({
+          ...scope,
+          targetKind: match.kind,
+          targetId: match.id,
+          via: match.via,
+          distanceKm: match.distanceKm,
+          state: 'NEW',
+          firstSeenAt: now,
+          lastChangedAt: now,
+        });
+      } else if (row.state === 'CLEARED') {
+        // Back in reach: a new exposure.
+        updates.push({
+          id: row.id,
+          state: 'NEW',
+          via: match.via,
+          distanceKm: match.distanceKm,
+          firstSeenAt: now,
+          lastChangedAt: now,
+        });
+      } else if (
+        row.state === 'NEW' ||
+        row.via !== match.via ||
+        row.distanceKm !== match.distanceKm
+      ) {
+        const changed = row.state === 'NEW' || row.via !== match.via;
+        updates.push({
+          id: row.id,
+          state: 'ONGOING',
+          via: match.via,
+          distanceKm: match.distanceKm,
+          firstSeenAt: row.firstSeenAt,
+          lastChangedAt: changed ? now : row.lastChangedAt,
+        });
+      }
+      // ONGOING and unchanged: nothing to write.
+    }
+    await repository.updateMany(tx, updates);
+    await repository.insert(tx, inserts);
+    const gone = [...known.values()].filter((row) => row.state !== 'CLEARED');
+    await repository.clear(
+      tx,
+      gone.map((row) => row.id),
+      now,
+    );
+    if (this.alerts) {
+      await raiseExposureAlerts(tx, this.alerts, incident, organizationId, {
+        exposed,
+        live: matches.length,
+      });
+    }
+  }
+}

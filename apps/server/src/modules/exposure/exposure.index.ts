@@ -1,0 +1,138 @@
+import Flatbush from 'flatbush';
+import { type BBox, pathBoxes } from '../../lib/geo/area.js';
+import { type RouteFacts, remainingRoute } from '../../lib/geo/route.js';
+import { type LngLat, greatCircle } from '../../lib/geo/sphere.js';
+import { type Arc, type Vec, arcOf, toVec } from '../../lib/geo/vector.js';
+import type { MatchableShipment, MatchableSite } from './exposure.repository.js';
+
+/** A shipment as indexed: where it is, and the route ahead cut into pieces. */
+export type IndexedShipment = MatchableShipment & {
+  position: LngLat;
+  /** The same as a unit vector, for the fast circle tests. */
+  positionVec: Vec;
+  /** The route still ahead as short arcs [from, to], and the same as vector arcs. */
+  pieces: [LngLat, LngLat][];
+  arcs: Arc[];
+};
+
+/** A hit of a search: the item, and which of its parts (-1: the position) came near. */
+export type Candidate<T> = { item: T; parts: number[] };
+
+/**
+ * Pieces of route are at most this long: a box around a short arc is tight (an arc bulges
+ * poleward of its ends by about L²/8R: 44 km at 1500 km, covered by the padding).
+ */
+const PIECE_KM = 1500;
+const PAD_DEGREES = 0.5;
+
+const point = (lng: number | null, lat: number | null): LngLat | null =>
+  lng === null || lat === null ? null : [lng, lat];
+
+export const routeFactsOf = (shipment: MatchableShipment): RouteFacts => ({
+  mode: shipment.mode,
+  position: [shipment.lng, shipment.lat],
+  origin: point(shipment.originLng, shipment.originLat),
+  destination: point(shipment.destinationLng, shipment.destinationLat),
+  waypoints: shipment.waypoints,
+});
+
+/** The path cut into arcs of at most PIECE_KM, following the great circles between points. */
+function piecesOf(path: readonly LngLat[]): [LngLat, LngLat][] {
+  const pieces: [LngLat, LngLat][] = [];
+  for (let i = 1; i < path.length; i += 1) {
+    const steps = greatCircle(path[i - 1] as LngLat, path[i] as LngLat, PIECE_KM);
+    for (let j = 1; j < steps.length; j += 1)
+      pieces.push([steps[j - 1] as LngLat, steps[j] as LngLat]);
+  }
+  return pieces;
+}
+
+const padded = ([minX, minY, maxX, maxY]: BBox): BBox => [
+  minX - PAD_DEGREES,
+  minY - PAD_DEGREES,
+  maxX + PAD_DEGREES,
+  maxY + PAD_DEGREES,
+];
+
+/** A static R-tree of boxes, each pointing back at (item, part). */
+class BoxIndex<T> {
+  private readonly tree: Flatbush | null;
+  private readonly owners: Int32Array;
+  private readonly parts: Int32Array;
+
+  constructor(
+    readonly items: readonly T[],
+    boxesOf: (item: T) => [number, BBox][],
+  ) {
+    const all: [number, number, BBox][] = [];
+    items.forEach((item, index) => {
+      for (const [part, box] of boxesOf(item)) all.push([index, part, box]);
+    });
+    this.owners = new Int32Array(all.length);
+    this.parts = new Int32Array(all.length);
+    if (all.length === 0) {
+      this.tree = null;
+      return;
+    }
+    this.tree = new Flatbush(all.length, 16, Float32Array);
+    all.forEach(([owner, part, [minX, minY, maxX, maxY]], i) => {
+      this.owners[i] = owner;
+      this.parts[i] = part;
+      this.tree?.add(minX, minY, maxX, maxY);
+    });
+    this.tree.finish();
+  }
+
+  /** Items with a box touching any of the query boxes, each once with the parts that did. */
+  search(queries: readonly BBox[]): Candidate<T>[] {
+    if (!this.tree) return [];
+    const found = new Map<number, number[]>();
+    for (const [minX, minY, maxX, maxY] of queries) {
+      for (const hit of this.tree.search(minX, minY, maxX, maxY)) {
+        const owner = this.owners[hit] ?? 0;
+        const parts = found.get(owner) ?? [];
+        parts.push(this.parts[hit] ?? -1);
+        found.set(owner, parts);
+      }
+    }
+    return [...found].map(([owner, parts]) => ({ item: this.items[owner] as T, parts }));
+  }
+}
+
+/**
+ * An organization's sites and live shipments in two spatial indexes: sites by their point,
+ * shipments by their position and by each piece of the route still ahead. An incident's
+ * recompute asks for what its area's box touches, and tests exactly only those parts.
+ */
+export class OrganizationIndex {
+  readonly sites: BoxIndex<MatchableSite>;
+  readonly shipments: BoxIndex<IndexedShipment>;
+
+  constructor(
+    readonly version: string,
+    sites: readonly MatchableSite[],
+    shipments: readonly MatchableShipment[],
+  ) {
+    this.sites = new BoxIndex(sites, (site) => [[-1, [site.lng, site.lat, site.lng, site.lat]]]);
+    const indexed = shipments.map((shipment): IndexedShipment => {
+      const facts = routeFactsOf(shipment);
+      const pieces = piecesOf(remainingRoute(facts));
+      return {
+        ...shipment,
+        position: facts.position,
+        positionVec: toVec(facts.position),
+        pieces,
+        arcs: pieces.map(([from, to]) => arcOf(from, to)),
+      };
+    });
+    this.shipments = new BoxIndex(indexed, (shipment) => [
+      [
+        -1,
+        [shipment.position[0], shipment.position[1], shipment.position[0], shipment.position[1]],
+      ],
+      ...shipment.pieces.flatMap((piece, part) =>
+        pathBoxes(piece).map((box): [number, BBox] => [part, padded(box)]),
+      ),
+    ]);
+  }
+}

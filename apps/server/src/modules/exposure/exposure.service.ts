@@ -1,0 +1,96 @@
+import type {
+  ExposedRoutesResponse,
+  ExposureSummaryResponse,
+  IncidentExposureResponse,
+  Scope,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client.js';
+import type { Actor } from '../../lib/access.js';
+import { notFound } from '../../lib/errors.js';
+import { remainingRoute } from '../../lib/geo/route.js';
+import { routeFactsOf } from './exposure.index.js';
+import { incidentsRepository } from '../incidents/incidents.repository.js';
+import { toShipmentDetail } from '../shipments/shipments.mapper.js';
+import { toSiteDto } from '../sites/sites.mapper.js';
+import { type ExposureRow, exposureReads } from './exposure.repository.js';
+
+/** A map draws this many routes at most; more would hide the map under lines. */
+const EXPOSED_ROUTES_MAX = 1000;
+
+const facts = (row: ExposureRow) => ({
+  distanceKm: row.distanceKm,
+  state: row.state,
+  via: row.via,
+  firstSeenAt: row.firstSeenAt.toISOString(),
+  lastChangedAt: row.lastChangedAt.toISOString(),
+});
+
+/** What an organization sees of the exposure engine's results: its own items only. */
+export class ExposureService {
+  constructor(private readonly db: Database) {}
+
+  async ofIncident(
+    actor: Actor,
+    incidentId: string,
+    withCleared: boolean,
+  ): Promise<IncidentExposureResponse['data']> {
+    const incident = await incidentsRepository.findVisible(
+      this.db,
+      actor.organizationId,
+      incidentId,
+    );
+    if (!incident) throw notFound('Event not found');
+    const [siteRows, shipmentRows] = [
+      await exposureReads.sitesOf(this.db, incidentId, actor.organizationId, withCleared),
+      await exposureReads.shipmentsOf(this.db, incidentId, actor.organizationId, withCleared),
+    ];
+    return {
+      sites: siteRows.map(({ exposure, site }) => ({ site: toSiteDto(site), ...facts(exposure) })),
+      shipments: shipmentRows.map(({ exposure, shipment }) => ({
+        shipment: toShipmentDetail(shipment),
+        ...facts(exposure),
+      })),
+    };
+  }
+
+  /** The routes still ahead of the exposed shipments, for the map. */
+  async exposedRoutes(actor: Actor, scope: Scope): Promise<ExposedRoutesResponse['data']> {
+    const rows = await exposureReads.exposedShipments(
+      this.db,
+      actor.organizationId,
+      scope === 'ORG',
+      EXPOSED_ROUTES_MAX,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      route: remainingRoute(routeFactsOf(row)).map(([lng, lat]): [number, number] => [lng, lat]),
+    }));
+  }
+
+  async summary(actor: Actor, scope: Scope): Promise<ExposureSummaryResponse['data']> {
+    const rows = await exposureReads.summary(this.db, actor.organizationId);
+    // ORG: only the organization's own incidents; GLOBAL: global ones too.
+    const shown =
+      scope === 'GLOBAL'
+        ? rows
+        : await incidentsRepository
+            .idsOf(
+              this.db,
+              actor.organizationId,
+              rows.map((row) => row.incidentId),
+            )
+            .then((own) => rows.filter((row) => own.includes(row.incidentId)));
+    const targets = await exposureReads.exposedTargets(
+      this.db,
+      actor.organizationId,
+      scope === 'ORG',
+    );
+    return {
+      incidents: shown,
+      exposedSiteIds: targets.filter((target) => target.kind === 'SITE').map((target) => target.id),
+      exposedShipmentIds: targets
+        .filter((target) => target.kind === 'SHIPMENT')
+        .map((target) => target.id),
+    };
+  }
+}

@@ -1,0 +1,277 @@
+import { eq } from 'drizzle-orm';
+import type {
+  ExposureSummaryResponse,
+  IncidentExposureResponse,
+  IncidentResponse,
+} from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exposures, shipments, sites } from '../../db/schema.js';
+import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
+
+/**
+ * The exposure engine end to end: incidents recorded through the API, the background worker
+ * matching them against sites and shipments, the results read through the API.
+ */
+let server: TestServer;
+let acme: string;
+let globex: string;
+let manager: string;
+let globexManager: string;
+let owner: string;
+
+// Around Rotterdam (4.48E, 51.92N): 0.1° of latitude is 11.1 km.
+const ROTTERDAM = { lat: 51.92, lng: 4.48 };
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKERS: '0' });
+  acme = (await server.createOrganization('Acme Exposure')).id;
+  globex = (await server.createOrganization('Globex Exposure')).id;
+  await server.createUser({
+    organizationId: acme,
+    email: 'm@acme-x.example',
+    adminRole: 'MANAGER',
+  });
+  await server.createUser({
+    organizationId: globex,
+    email: 'm@globex-x.example',
+    adminRole: 'MANAGER',
+  });
+  manager = (await server.login('m@acme-x.example')).accessToken;
+  globexManager = (await server.login('m@globex-x.example')).accessToken;
+  owner = (await server.login(OWNER_EMAIL)).accessToken;
+  const { db } = server.database;
+  await db.insert(sites).values([
+    { organizationId: acme, name: 'Near supplier', lat: 51.97, lng: 4.48, criticality: 'HIGH' }, // 5.6 km
+    { organizationId: acme, name: 'Far supplier', lat: 52.42, lng: 4.48 }, // 55.6 km
+    { organizationId: acme, name: 'Archived near', lat: 51.93, lng: 4.48, archivedAt: new Date() },
+    { organizationId: globex, name: 'Globex near', lat: 51.9, lng: 4.5 },
+  ]);
+  const later = new Date(Date.now() + 5 * 24 * 3600_000);
+  const common = { mode: 'SEA' as const, origin: 'A', destination: 'B', eta: later };
+  await db.insert(shipments).values([
+    // In the area now.
+    { ...common, id: 'S-IN', organizationId: acme, reference: 'IN', lat: 51.9, lng: 4.4 },
+    // Far west, heading east through Rotterdam to Germany: its route crosses the area.
+    {
+      ...common,
+      id: 'S-ROUTE',
+      organizationId: acme,
+      reference: 'ROUTE',
+      lat: 51.92,
+      lng: 1.0,
+      originLat: 51.92,
+      originLng: 0,
+      destinationLat: 51.92,
+      destinationLng: 8.0,
+    },
+    // Same line, but it already passed Rotterdam.
+    {
+      ...common,
+      id: 'S-PASSED',
+      organizationId: acme,
+      reference: 'PASSED',
+      lat: 51.92,
+      lng: 7.0,
+      originLat: 51.92,
+      originLng: 0,
+      destinationLat: 51.92,
+      destinationLng: 8.0,
+    },
+    // Delivered: never exposed.
+    {
+      ...common,
+      id: 'S-DONE',
+      organizationId: acme,
+      reference: 'DONE',
+      lat: 51.92,
+      lng: 4.48,
+      status: 'DELIVERED',
+    },
+  ]);
+});
+afterAll(() => server.close());
+
+const runJobs = () => server.app.jobWorker.runDue();
+const createIncident = async (token: string, body: Record<string, unknown>) => {
+  const response = await server.request<IncidentResponse>('POST', '/api/incidents', {
+    token,
+    body,
+  });
+  expect(response.status).toBe(201);
+  await runJobs();
+  return response.body.data.incident.id;
+};
+const patch = async (id: string, body: Record<string, unknown>) => {
+  const response = await server.request('PATCH', `/api/incidents/${id}`, { token: manager, body });
+  expect(response.status).toBe(200);
+  await runJobs();
+};
+const exposureOf = async (id: string, token = manager) => {
+  const response = await server.request<IncidentExposureResponse>(
+    'GET',
+    `/api/incidents/${id}/exposure`,
+    { token },
+  );
+  expect(response.status).toBe(200);
+  return {
+    sites: response.body.data.sites.map((item) => [
+      item.site.name,
+      item.state,
+      item.via,
+      item.distanceKm,
+    ]),
+    shipments: response.body.data.shipments.map((item) => [item.shipment.id, item.state, item.via]),
+  };
+};
+
+describe('the exposure engine', () => {
+  it('finds the sites inside the radius and the shipments there now or on their way through', async () => {
+    const id = await createIncident(manager, {
+      title: 'Port strike',
+      severity: 'HIGH',
+      type: 'STRIKE',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+    });
+    expect(await exposureOf(id)).toEqual({
+      sites: [['Near supplier', 'NEW', 'LOCATION', 5.6]],
+      shipments: [
+        ['S-IN', 'NEW', 'POSITION'],
+        ['S-ROUTE', 'NEW', 'ROUTE'],
+      ],
+    });
+  });
+
+  it('follows the incident as it grows, moves and resolves: new, ongoing, cleared', async () => {
+    const id = await createIncident(manager, {
+      title: 'Flooding',
+      severity: 'MEDIUM',
+      type: 'WEATHER',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+    });
+    await patch(id, { affectedRadiusKm: 60 });
+    expect((await exposureOf(id)).sites).toEqual([
+      ['Near supplier', 'ONGOING', 'LOCATION', 5.6],
+      ['Far supplier', 'NEW', 'LOCATION', 55.6],
+    ]);
+    // Moved 200 km south: nothing of Acme's is there any more.
+    await patch(id, { location: { lat: 50.12, lng: 4.48 } });
+    expect(await exposureOf(id)).toEqual({ sites: [], shipments: [] });
+    const kept = await server.database.db
+      .select()
+      .from(exposures)
+      .where(eq(exposures.incidentId, id));
+    expect(new Set(kept.map((row) => row.state))).toEqual(new Set(['CLEARED']));
+    await patch(id, { location: ROTTERDAM });
+    expect((await exposureOf(id)).sites.map(([name, state]) => [name, state])).toEqual([
+      ['Near supplier', 'NEW'],
+      ['Far supplier', 'NEW'],
+    ]);
+    await patch(id, { status: 'IN_PROGRESS' });
+    await patch(id, { status: 'RESOLVED' });
+    expect(await exposureOf(id)).toEqual({ sites: [], shipments: [] });
+  });
+
+  it('recomputes a shipment when it moves on past the area', async () => {
+    const id = await createIncident(manager, {
+      title: 'Bridge closed',
+      severity: 'HIGH',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+    });
+    expect((await exposureOf(id)).shipments.map(([shipment]) => shipment)).toContain('S-ROUTE');
+    await server.database.db
+      .update(shipments)
+      .set({ lng: 6.5, updatedAt: new Date() })
+      .where(eq(shipments.id, 'S-ROUTE'));
+    await server.app.jobWorker.runDue();
+    const { ExposureEngine } = await import('./exposure.engine.js');
+    await new ExposureEngine(server.database.db).recomputeTarget('SHIPMENT', 'S-ROUTE', acme);
+    expect((await exposureOf(id)).shipments.map(([shipment]) => shipment)).not.toContain('S-ROUTE');
+  });
+
+  it('matches a global incident against each organization, and each sees only its own', async () => {
+    const id = await createIncident(owner, {
+      title: 'North Sea storm',
+      severity: 'CRITICAL',
+      type: 'WEATHER',
+      scope: 'GLOBAL',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+    });
+    expect((await exposureOf(id, manager)).sites.map(([name]) => name)).toEqual(['Near supplier']);
+    expect((await exposureOf(id, globexManager)).sites.map(([name]) => name)).toEqual([
+      'Globex near',
+    ]);
+    const summary = await server.request<ExposureSummaryResponse>(
+      'GET',
+      '/api/exposure/summary?scope=GLOBAL',
+      {
+        token: globexManager,
+      },
+    );
+    expect(summary.body.data.incidents).toEqual([{ incidentId: id, sites: 1, shipments: 0 }]);
+    expect(summary.body.data.exposedShipmentIds).toEqual([]);
+    expect(summary.body.data.exposedSiteIds).toHaveLength(1);
+  });
+
+  it('gives the routes still ahead of the exposed shipments, for the map', async () => {
+    const response = await server.request<{ data: { id: string; route: number[][] }[] }>(
+      'GET',
+      '/api/atlas/exposed-routes?scope=ORG',
+      { token: manager },
+    );
+    expect(response.status).toBe(200);
+    const byId = new Map(response.body.data.map((item) => [item.id, item.route]));
+    expect(byId.get('S-IN')).toEqual([[4.4, 51.9]]);
+    expect(byId.has('S-PASSED')).toBe(false);
+  });
+
+  it("answers 404 for another organization's incident", async () => {
+    const id = await createIncident(manager, {
+      title: 'Acme only',
+      severity: 'LOW',
+      location: ROTTERDAM,
+    });
+    const response = await server.request('GET', `/api/incidents/${id}/exposure`, {
+      token: globexManager,
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('counts per incident for the Events list (ORG: the organization’s own incidents)', async () => {
+    const response = await server.request<ExposureSummaryResponse>(
+      'GET',
+      '/api/exposure/summary?scope=ORG',
+      {
+        token: manager,
+      },
+    );
+    expect(response.status).toBe(200);
+    for (const row of response.body.data.incidents)
+      expect(row.sites + row.shipments).toBeGreaterThan(0);
+    expect(response.body.data.incidents.length).toBeGreaterThan(0);
+  });
+
+  it('filters the Events list to incidents that reach something of the organization', async () => {
+    const reaching = await createIncident(manager, {
+      title: 'Reaching',
+      severity: 'LOW',
+      location: ROTTERDAM,
+    });
+    const remote = await createIncident(manager, {
+      title: 'Remote',
+      severity: 'LOW',
+      location: { lat: -40, lng: 170 },
+    });
+    const response = await server.request<{ data: { id: string }[] }>(
+      'GET',
+      '/api/atlas/events?scope=ORG&limit=500&exposed=true',
+      { token: manager },
+    );
+    const ids = response.body.data.map((incident) => incident.id);
+    expect(ids).toContain(reaching);
+    expect(ids).not.toContain(remote);
+  });
+});

@@ -1,0 +1,91 @@
+import type { IncidentType, Severity } from '@meridian/contracts';
+import {
+  type Connector,
+  type FeedEvent,
+  dateOf,
+  descriptionOf,
+  featuresOf,
+  parseJson,
+  placeOf,
+  text,
+  titleOf,
+} from './types.js';
+
+/** GDACS has three levels: Green (little impact expected), Orange, Red. */
+const BY_ALERT: Record<string, Severity> = { red: 'CRITICAL', orange: 'HIGH', green: 'LOW' };
+
+const TYPE_NAMES: Record<string, string> = {
+  EQ: 'Earthquake',
+  TC: 'Tropical cyclone',
+  FL: 'Flood',
+  VO: 'Volcano',
+  DR: 'Drought',
+  WF: 'Wildfire',
+  TS: 'Tsunami',
+};
+
+const typeOf = (eventType: string): IncidentType =>
+  eventType === 'TC' ? 'WEATHER' : 'NATURAL_HAZARD';
+
+/**
+ * GDACS event list (GeoJSON): one feature per event, the id of an event (type + number)
+ * stable across its episodes, each episode an update (alert level, dates, severity text);
+ * `iscurrent: "false"` ends it. Dates carry no zone: they are UTC.
+ */
+export const gdacsConnector: Connector = {
+  kind: 'GDACS',
+  snapshot: false,
+  parse(document) {
+    const events = new Map<string, FeedEvent>();
+    let skipped = 0;
+    for (const feature of featuresOf(parseJson(document))) {
+      const p = (feature.properties ?? {}) as Record<string, unknown>;
+      const eventType = text(p.eventtype)?.toUpperCase();
+      const eventId =
+        typeof p.eventid === 'number' || typeof p.eventid === 'string'
+          ? text(String(p.eventid))
+          : null;
+      const place = placeOf(feature.geometry);
+      const startsAt = dateOf(p.fromdate);
+      if (!eventType || !eventId || !place || !startsAt) {
+        skipped += 1;
+        continue;
+      }
+      const sourceId = `${eventType}${eventId}`;
+      const alert = (text(p.episodealertlevel) ?? text(p.alertlevel) ?? 'green').toLowerCase();
+      const severityData = (p.severitydata ?? {}) as Record<string, unknown>;
+      const countries = Array.isArray(p.affectedcountries)
+        ? (p.affectedcountries as Record<string, unknown>[])
+        : [];
+      const iso2 = text(countries[0]?.iso2)?.toUpperCase() ?? null;
+      const current = p.iscurrent !== false && text(p.iscurrent)?.toLowerCase() !== 'false';
+      const urls = (p.url ?? {}) as Record<string, unknown>;
+      const name = text(p.name) ?? text(p.eventname);
+      const event: FeedEvent = {
+        sourceId,
+        title: titleOf(
+          name ?? `${TYPE_NAMES[eventType] ?? eventType} in ${text(p.country) ?? 'unknown area'}`,
+        ),
+        description: descriptionOf(
+          [text(p.description), text(severityData.severitytext), text(p.country)]
+            .filter(Boolean)
+            .join('. ') || null,
+        ),
+        type: typeOf(eventType),
+        severity: BY_ALERT[alert] ?? 'LOW',
+        ...place,
+        countryCode: iso2 && /^[A-Z]{2}$/.test(iso2) ? iso2 : null,
+        affectedRadiusKm: null,
+        startsAt,
+        endsAt: current ? null : dateOf(p.todate),
+        closed: !current,
+        sourceUrl: text(urls.report),
+      };
+      // The list may carry an event's polygon beside its point: the polygon is its area.
+      const known = events.get(sourceId);
+      if (!known) events.set(sourceId, event);
+      else if (event.area && !known.area) known.area = event.area;
+    }
+    return { events: [...events.values()], skipped };
+  },
+};

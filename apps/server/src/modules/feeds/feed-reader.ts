@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { BackgroundWork } from '../../jobs/background.js';
+import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
+import { CONNECTORS } from './connectors/index.js';
+import { type FetchOptions, fetchFeed } from './fetch-feed.js';
+import { type IngestResult, ingestFeed } from './ingest.js';
+import { type SourceRow, sourcesRepository as sources } from './sources.repository.js';
+
+/** After a failure: 30 s, doubling with each failure in a row, at most an hour. */
+export const feedRetryMs = (failures: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, failures - 1), 60 * 60_000);
+
+export type PollOutcome =
+  | { status: 'not-modified' }
+  | ({ status: 'ingested'; items: number; skipped: number } & Omit<IngestResult, 'touched'>)
+  | { status: 'failed'; error: string; retryMs: number };
+
+/**
+ * Reads one source: fetch (conditional), parse, and write the incidents in one transaction
+ * with the source's new state, so a document either lands whole or not at all. A failure
+ * leaves the incidents as they were and puts the source back after a growing delay.
+ */
+export class FeedReader {
+  constructor(
+    private readonly db: Database,
+    private readonly background: BackgroundWork,
+    private readonly options: FetchOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async poll(source: SourceRow): Promise<PollOutcome> {
+    const started = performance.now();
+    try {
+      const fetched = await fetchFeed(
+        source.url,
+        { etag: source.etag, lastModified: source.lastModified },
+        this.options,
+      );
+      if (!fetched.changed) {
+        await sources.recordSuccess(this.db, source.id, {
+          intervalSeconds: source.intervalSeconds,
+        });
+        this.log.debug({ source: source.key }, 'feed not modified');
+        return { status: 'not-modified' };
+      }
+      const connector = CONNECTORS[source.kind];
+      const parsed = connector.parse(fetched.document);
+      const result = await this.db.transaction(async (tx) => {
+        const ingested = await ingestFeed(
+          tx,
+          { key: source.key, name: source.name },
+          parsed,
+          connector.snapshot,
+          new Date(),
+        );
+        await this.background.enqueueMany(
+          tx,
+          EXPOSURE_JOBS.incident,
+          ingested.touched.map((incidentId) => ({ key: incidentId, payload: { incidentId } })),
+        );
+        await sources.recordSuccess(tx, source.id, {
+          etag: fetched.etag,
+          lastModified: fetched.lastModified,
+          itemCount: parsed.events.length,
+          intervalSeconds: source.intervalSeconds,
+        });
+        return ingested;
+      });
+      if (result.touched.length > 0) this.background.kick();
+      const counts = {
+        created: result.created,
+        updated: result.updated,
+        resolved: result.resolved,
+        unchanged: result.unchanged,
+      };
+      const outcome = {
+        status: 'ingested' as const,
+        items: parsed.events.length,
+        skipped: parsed.skipped,
+        ...counts,
+      };
+      this.log.info(
+        { source: source.key, ...outcome, ms: Math.round(performance.now() - started) },
+        'feed polled',
+      );
+      return outcome;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryMs = feedRetryMs(source.failures + 1);
+      await sources
+        .recordFailure(this.db, source.id, message, retryMs)
+        .catch((failure: unknown) =>
+          this.log.error({ err: failure, source: source.key }, 'could not record a feed failure'),
+        );
+      // One line per failure, and failures come further apart each time: no log storm.
+      this.log.warn(
+        { source: source.key, error: message, retryInSeconds: Math.round(retryMs / 1000) },
+        'feed poll failed; retrying later',
+      );
+      return { status: 'failed', error: message, retryMs };
+    }
+  }
+}

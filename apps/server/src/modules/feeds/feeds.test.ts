@@ -1,0 +1,414 @@
+import type { Source, SourceResponse, TimelineResponse } from '@meridian/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
+import { auditLog, incidents, jobs } from '../../db/schema.js';
+import { backgroundWork } from '../../jobs/background.js';
+import { FeedPoller } from '../../jobs/feed-poller.js';
+import { type FeedServer, startFeedServer } from '../../test/feed-server.js';
+import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
+import { FeedReader } from './feed-reader.js';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+type Features = { features: { id?: string; properties: Record<string, unknown> }[] };
+const edit = (name: string, change: (document: Features) => void): string => {
+  const document = JSON.parse(fixture(name)) as Features;
+  change(document);
+  return JSON.stringify(document);
+};
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+let server: TestServer;
+let feeds: FeedServer;
+let owner: string;
+let viewer: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKERS: '0', FEED_TIMEOUT_SECONDS: '1', FEED_MAX_MB: '1' });
+  feeds = await startFeedServer();
+  owner = (await server.login(OWNER_EMAIL)).accessToken;
+  const org = await server.createOrganization('Acme Freight');
+  await server.createUser({
+    organizationId: org.id,
+    email: 'admin@acme.example',
+    adminRole: 'ADMIN',
+  });
+  viewer = (await server.login('admin@acme.example')).accessToken;
+});
+afterAll(async () => {
+  await server.close();
+  await feeds.close();
+});
+
+async function addSource(kind: Source['kind'], path: string, name = `${kind} ${path}`) {
+  const response = await server.request<SourceResponse>('POST', '/api/admin/sources', {
+    token: owner,
+    body: { kind, name, url: feeds.url(path) },
+  });
+  expect(response.status).toBe(201);
+  return response.body.data.source;
+}
+const source = async (id: string) =>
+  (await server.request<SourceResponse>('GET', `/api/admin/sources/${id}`, { token: owner })).body
+    .data.source;
+/** Asks for a poll now, as the screen's button does, and runs this instance's poller. */
+async function pollNow(id: string) {
+  expect(
+    (await server.request('POST', `/api/admin/sources/${id}/poll`, { token: owner })).status,
+  ).toBe(202);
+  return server.app.feedPoller.runDue();
+}
+const incidentsOf = (key: string) =>
+  server.database.db
+    .select()
+    .from(incidents)
+    .where(eq(incidents.source, key))
+    .orderBy(asc(incidents.sourceId));
+const incidentOf = async (key: string, sourceId: string) => {
+  const [row] = await server.database.db
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.source, key), eq(incidents.sourceId, sourceId)));
+  return row!;
+};
+const timeline = async (id: string) =>
+  (
+    await server.request<TimelineResponse>('GET', `/api/incidents/${id}/timeline`, {
+      token: owner,
+    })
+  ).body.data.entries;
+
+describe('hazard feeds', () => {
+  it('turns a first document into global incidents, each with its creation on the timeline', async () => {
+    feeds.set('/usgs/first', { body: fixture('usgs-4.5_day.geojson') });
+    const usgs = await addSource('USGS', '/usgs/first', 'USGS quakes');
+    expect(await server.app.feedPoller.runDue()).toBe(1);
+
+    const rows = await incidentsOf(usgs.key);
+    expect(rows.map((row) => [row.sourceId, row.severity, row.status])).toEqual([
+      ['us7000r1a0', 'LOW', 'OPEN'],
+      ['us7000r1a1', 'HIGH', 'OPEN'],
+    ]);
+    expect(rows[1]).toMatchObject({ organizationId: null, lat: 22.47, lng: 120.45 });
+    // Customers see them in the global scope.
+    const global = await server.request<{ data: { title: string }[] }>(
+      'GET',
+      '/api/atlas/events?scope=GLOBAL',
+      { token: viewer },
+    );
+    expect(global.body.data.map((event) => event.title)).toContain(
+      'M 6.8 - 24 km SE of Kaohsiung, Taiwan',
+    );
+    const [created] = await timeline(rows[1]!.id);
+    expect(created).toMatchObject({ kind: 'CREATED', actor: null, via: 'USGS quakes' });
+    expect(created?.body).toBe('Reported by USGS quakes');
+    // Their exposure is computed in the background.
+    const queued = await server.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, 'exposure.incident'));
+    expect(queued.map((job) => job.key)).toEqual(expect.arrayContaining(rows.map((row) => row.id)));
+
+    expect(await source(usgs.id)).toMatchObject({
+      failures: 0,
+      lastError: null,
+      itemCount: 2,
+      incidentCount: 2,
+    });
+    expect((await source(usgs.id)).lastSuccessAt).not.toBeNull();
+    // Polled: not due again until its interval has passed.
+    expect(await server.app.feedPoller.runDue()).toBe(0);
+    expect(feeds.hits('/usgs/first')).toBe(1);
+  });
+
+  it('updates what the feed revised with a timeline entry, and resolves what it withdrew', async () => {
+    feeds.set('/usgs/revised', { body: fixture('usgs-4.5_day.geojson') });
+    const usgs = await addSource('USGS', '/usgs/revised');
+    await server.app.feedPoller.runDue();
+    feeds.set('/usgs/revised', {
+      body: edit('usgs-4.5_day.geojson', (document) => {
+        const [taiwan, fiji] = document.features;
+        Object.assign(taiwan!.properties, {
+          mag: 7.1,
+          alert: 'red',
+          title: 'M 7.1 - 24 km SE of Kaohsiung, Taiwan',
+        });
+        fiji!.properties.status = 'deleted';
+      }),
+    });
+    await pollNow(usgs.id);
+
+    const taiwan = await incidentOf(usgs.key, 'us7000r1a1');
+    expect(taiwan).toMatchObject({
+      severity: 'CRITICAL',
+      title: 'M 7.1 - 24 km SE of Kaohsiung, Taiwan',
+    });
+    const updated = (await timeline(taiwan.id)).find((entry) => entry.kind === 'UPDATED');
+    expect(updated?.via).toBe(usgs.name);
+    expect(updated?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'severity', from: 'HIGH', to: 'CRITICAL' },
+        {
+          field: 'title',
+          from: 'M 6.8 - 24 km SE of Kaohsiung, Taiwan',
+          to: 'M 7.1 - 24 km SE of Kaohsiung, Taiwan',
+        },
+      ]),
+    );
+    const fiji = await incidentOf(usgs.key, 'us7000r1a0');
+    expect(fiji.status).toBe('RESOLVED');
+    expect(fiji.resolvedAt).not.toBeNull();
+    const closed = (await timeline(fiji.id)).find((entry) => entry.kind === 'STATUS');
+    expect(closed).toMatchObject({ body: `Closed by ${usgs.name}`, via: usgs.name });
+
+    // The same document again changes nothing and writes nothing.
+    const entries = (await timeline(taiwan.id)).length;
+    await pollNow(usgs.id);
+    expect((await timeline(taiwan.id)).length).toBe(entries);
+  });
+
+  it("never overwrites a person's edit: the feed's news goes on the timeline instead", async () => {
+    feeds.set('/usgs/edited', { body: fixture('usgs-4.5_day.geojson') });
+    const usgs = await addSource('USGS', '/usgs/edited');
+    await server.app.feedPoller.runDue();
+    const taiwan = await incidentOf(usgs.key, 'us7000r1a1');
+    const edited = await server.request('PATCH', `/api/incidents/${taiwan.id}`, {
+      token: owner,
+      body: { severity: 'MEDIUM', status: 'IN_PROGRESS' },
+    });
+    expect(edited.status).toBe(200);
+
+    feeds.set('/usgs/edited', {
+      body: edit('usgs-4.5_day.geojson', (document) => {
+        Object.assign(document.features[0]!.properties, {
+          alert: 'red',
+          place: '30 km SE of Kaohsiung, Taiwan',
+          status: 'deleted',
+        });
+      }),
+    });
+    await pollNow(usgs.id);
+    const after = await incidentOf(usgs.key, 'us7000r1a1');
+    // The person's severity and status stand; what they did not touch follows the feed.
+    expect(after).toMatchObject({ severity: 'MEDIUM', status: 'IN_PROGRESS' });
+    expect(after.description).toContain('30 km SE of Kaohsiung');
+    const notes = (await timeline(taiwan.id)).filter(
+      (entry) => entry.kind === 'COMMENT' && entry.via === usgs.name,
+    );
+    expect(notes.map((note) => note.body)).toEqual([
+      `${usgs.name} now reports severity: "CRITICAL". The value a person set is kept.`,
+      `${usgs.name} reports this event is over; the status a person set is kept.`,
+    ]);
+  });
+
+  it('asks again with the ETag it was given, and a 304 changes nothing', async () => {
+    feeds.set('/gdacs', { body: fixture('gdacs-events4app.geojson'), etag: '"v1"' });
+    const gdacs = await addSource('GDACS', '/gdacs');
+    await server.app.feedPoller.runDue();
+    const rows = await incidentsOf(gdacs.key);
+    // The flood was over before Meridian saw it: history, not an incident.
+    expect(rows.map((row) => row.sourceId)).toEqual(['EQ1500101', 'TC1001190']);
+    expect(rows[1]?.area?.type).toBe('Polygon');
+    expect(rows[1]?.countryCode).toBe('CN');
+
+    await pollNow(gdacs.id);
+    expect(feeds.lastHeaders('/gdacs')['if-none-match']).toBe('"v1"');
+    expect(feeds.hits('/gdacs')).toBe(2);
+    expect(await incidentsOf(gdacs.key)).toEqual(rows);
+    expect((await source(gdacs.id)).failures).toBe(0);
+  });
+
+  it('resolves alerts that leave a snapshot feed or pass their end', async () => {
+    const current = (document: Features) => {
+      for (const feature of document.features) {
+        feature.properties.effective = hoursFromNow(-2);
+        feature.properties.onset = hoursFromNow(-2);
+        feature.properties.expires = hoursFromNow(6);
+        feature.properties.ends = null;
+      }
+    };
+    feeds.set('/nws', { body: edit('nws-alerts-active.geojson', current) });
+    const nws = await addSource('NWS', '/nws');
+    await server.app.feedPoller.runDue();
+    expect((await incidentsOf(nws.key)).map((row) => row.status)).toEqual(['OPEN', 'OPEN']);
+    expect((await source(nws.id)).itemCount).toBe(2);
+
+    feeds.set('/nws', {
+      body: edit('nws-alerts-active.geojson', (document) => {
+        current(document);
+        document.features.shift(); // the hurricane warning is lifted
+        document.features[0]!.properties.expires = hoursFromNow(-1); // the flood warning ran out
+      }),
+    });
+    await pollNow(nws.id);
+    const [flood, hurricane] = await incidentsOf(nws.key);
+    expect(hurricane?.sourceId).toContain('hurricane');
+    expect(hurricane?.status).toBe('RESOLVED');
+    expect(flood?.status).toBe('RESOLVED');
+    const reasons = [...(await timeline(hurricane!.id)), ...(await timeline(flood!.id))].filter(
+      (entry) => entry.kind === 'STATUS',
+    );
+    expect(reasons.map((entry) => entry.body)).toEqual([
+      `No longer listed by ${nws.name}`,
+      expect.stringMatching(/^Ended /),
+    ]);
+  });
+
+  it('reads EONET, leaving out events already closed', async () => {
+    feeds.set('/eonet', { body: fixture('eonet-events.geojson') });
+    const eonet = await addSource('EONET', '/eonet');
+    await server.app.feedPoller.runDue();
+    expect((await incidentsOf(eonet.key)).map((row) => [row.sourceId, row.severity])).toEqual([
+      ['EONET_9101', 'HIGH'],
+      ['EONET_9102', 'MEDIUM'],
+    ]);
+  });
+
+  it.each([
+    ['an error status', { status: 500, body: 'oops' }, 'HTTP 500 Internal Server Error'],
+    ['no answer in time', { body: '{}', delayMs: 3000 }, 'no answer within 1 s'],
+    ['malformed JSON', { body: '{"type":"FeatureCollection","features":[' }, 'malformed JSON'],
+    [
+      'a document too large',
+      { body: `{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}` },
+      'document too large',
+    ],
+  ])(
+    'leaves the incidents as they were after %s, shows the error and backs off',
+    async (_, answer, error) => {
+      const path = `/broken/${encodeURIComponent(error)}`;
+      feeds.set(path, { body: fixture('usgs-4.5_day.geojson') });
+      const usgs = await addSource('USGS', path);
+      await server.app.feedPoller.runDue();
+      const before = await incidentsOf(usgs.key);
+      expect(before).toHaveLength(2);
+
+      feeds.set(path, answer);
+      await pollNow(usgs.id);
+      const failed = await source(usgs.id);
+      expect(failed.lastError).toContain(error);
+      expect(failed.failures).toBe(1);
+      expect(await incidentsOf(usgs.key)).toEqual(before);
+      // Retried after 30 s, then 60 s: failures come further apart.
+      const delay = (at: string) => Date.parse(at) - Date.now();
+      expect(delay(failed.nextPollAt)).toBeGreaterThan(25_000);
+      expect(delay(failed.nextPollAt)).toBeLessThanOrEqual(30_000);
+      await pollNow(usgs.id);
+      const again = await source(usgs.id);
+      expect(again.failures).toBe(2);
+      expect(delay(again.nextPollAt)).toBeGreaterThan(55_000);
+      // Once the feed is back, the source is healthy again.
+      feeds.set(path, { body: fixture('usgs-4.5_day.geojson') });
+      await pollNow(usgs.id);
+      expect(await source(usgs.id)).toMatchObject({ failures: 0, itemCount: 2 });
+    },
+  );
+
+  it('polls a due source exactly once across instances sharing the database', async () => {
+    feeds.set('/shared', { body: fixture('eonet-events.geojson') });
+    const shared = await addSource('EONET', '/shared');
+    // Each instance has its own connections (on PostgreSQL) and its own poller.
+    const others = await Promise.all(
+      [1, 2].map(() =>
+        server.databaseUrl
+          ? openDatabase({ kind: 'postgres', url: server.databaseUrl })
+          : Promise.resolve(server.database),
+      ),
+    );
+    const silent = pino({ level: 'silent' });
+    const pollers = [
+      server.app.feedPoller,
+      ...others.map((handle) => {
+        const background = backgroundWork(null);
+        const reader = new FeedReader(
+          handle.db,
+          background,
+          { timeoutMs: 1000, maxBytes: 1e6 },
+          silent,
+        );
+        return new FeedPoller(handle.db, reader, silent);
+      }),
+    ];
+    try {
+      await Promise.all(pollers.map((poller) => poller.runDue()));
+      expect(feeds.hits('/shared')).toBe(1);
+      expect(await incidentsOf(shared.key)).toHaveLength(2);
+    } finally {
+      if (server.databaseUrl) await Promise.all(others.map((handle) => handle.close()));
+    }
+  });
+
+  it('is managed by platform admins only, with every change audited and bad input refused', async () => {
+    const created = await addSource('EONET', '/managed', 'Managed feed');
+    const list = await server.request<{ data: { sources: Source[] } }>(
+      'GET',
+      '/api/admin/sources',
+      {
+        token: owner,
+      },
+    );
+    expect(list.body.data.sources.map((item) => item.name)).toContain('Managed feed');
+    expect((await server.request('GET', '/api/admin/sources', { token: viewer })).status).toBe(403);
+
+    const paused = await server.request<SourceResponse>(
+      'PATCH',
+      `/api/admin/sources/${created.id}`,
+      {
+        token: owner,
+        body: { enabled: false, intervalSeconds: 900 },
+      },
+    );
+    expect(paused.body.data.source).toMatchObject({ enabled: false, intervalSeconds: 900 });
+    const refused = await server.request<{ message: string }>(
+      'POST',
+      `/api/admin/sources/${created.id}/poll`,
+      { token: owner },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Enable the data source to poll it');
+
+    const duplicate = await server.request<{ message: string }>('POST', '/api/admin/sources', {
+      token: owner,
+      body: { kind: 'EONET', name: 'managed FEED', url: feeds.url('/other') },
+    });
+    expect(duplicate.status).toBe(409);
+    for (const body of [
+      { kind: 'RSS', name: 'x', url: feeds.url('/x') },
+      { kind: 'USGS', name: 'x', url: 'ftp://example.com/feed' },
+      { kind: 'USGS', name: 'x', url: feeds.url('/x'), intervalSeconds: 5 },
+      { kind: 'USGS', name: '', url: feeds.url('/x') },
+    ]) {
+      const bad = await server.request<{ message: string }>('POST', '/api/admin/sources', {
+        token: owner,
+        body,
+      });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.message).toBeTruthy();
+    }
+    const missing = await server.request(
+      'GET',
+      '/api/admin/sources/00000000-0000-4000-8000-000000000000',
+      {
+        token: owner,
+      },
+    );
+    expect(missing.status).toBe(404);
+
+    expect(
+      (await server.request('DELETE', `/api/admin/sources/${created.id}`, { token: owner })).status,
+    ).toBe(200);
+    const actions = await server.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, created.id))
+      .orderBy(asc(auditLog.id));
+    expect(actions.map((row) => row.action)).toEqual([
+      'source.create',
+      'source.update',
+      'source.delete',
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+import { GeoArea } from '@meridian/contracts';
+import { areaAnchor } from '../../lib/geo/area.js';
+import type { FeedEvent } from './connectors/types.js';
+
+const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+type Place = Pick<FeedEvent, 'lat' | 'lng' | 'area'>;
+
+const validLngLat = (lng: number | null, lat: number | null): lng is number =>
+  lng !== null && lat !== null && Math.abs(lng) <= 180 && Math.abs(lat) <= 90;
+
+/**
+ * Where a GeoJSON geometry puts an event: a point, or a polygon (kept as the incident's area
+ * when it is valid, its centroid as the location). Null when there is nothing usable.
+ */
+export function placeOf(geometry: unknown): Place | null {
+  const shape = geometry as { type?: unknown; coordinates?: unknown } | null;
+  if (!shape || !Array.isArray(shape.coordinates)) return null;
+  if (shape.type === 'Point') {
+    const [lng, lat] = (shape.coordinates as unknown[]).map(finite);
+    if (!validLngLat(lng ?? null, lat ?? null)) return null;
+    return { lng: lng as number, lat: lat as number, area: null };
+  }
+  if (shape.type === 'Polygon' || shape.type === 'MultiPolygon') {
+    const parsed = GeoArea.safeParse({ type: shape.type, coordinates: shape.coordinates });
+    if (!parsed.success) return null;
+    const area = parsed.data;
+    const polygons = area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
+    const [lng, lat] = areaAnchor({
+      kind: 'polygons',
+      polygons: polygons.map((polygon) => polygon.map((ring) => ring.map(([x, y]) => [x, y]))),
+    });
+    return { lng, lat, area };
+  }
+  return null;
+}

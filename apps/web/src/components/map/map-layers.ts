@@ -1,0 +1,283 @@
+import { SEVERITY_MAP_COLOR } from '@/lib/incident-display';
+import type { Feature, FeatureCollection, LineString, MultiPolygon, Point, Polygon } from 'geojson';
+import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type { BasemapTheme } from './basemap';
+import type { MapContentProps } from './map-types';
+
+/** The map's own sources and layers (shipments, incidents, affected areas) over a basemap. */
+export const SOURCES = {
+  shipments: 'shipments',
+  incidents: 'incidents',
+  areas: 'areas',
+  sites: 'sites',
+  exposedShipments: 'exposed-shipments',
+  routes: 'routes',
+} as const;
+export const LAYERS = {
+  areaFill: 'area-fill',
+  areaOutline: 'area-outline',
+  shipments: 'shipments',
+  shipmentClusters: 'shipment-clusters',
+  shipmentCounts: 'shipment-counts',
+  incidents: 'incidents',
+  sites: 'sites',
+  exposedShipments: 'exposed-shipments',
+  routes: 'routes',
+} as const;
+export const SHIPMENT_LAYERS = [
+  LAYERS.routes,
+  LAYERS.shipmentClusters,
+  LAYERS.shipmentCounts,
+  LAYERS.shipments,
+  LAYERS.exposedShipments,
+];
+export const CIRCLE_LAYERS = [
+  LAYERS.shipmentClusters,
+  LAYERS.shipments,
+  LAYERS.incidents,
+  LAYERS.sites,
+];
+const SITE_COLOR = '#8b5cf6';
+const EXPOSED_COLOR = '#dc2626';
+
+const SHIPMENT_COLOR = '#3b82f6';
+/**
+ * Shipments are clustered up to this zoom: 100,000 single dots at world view cost every frame
+ * (and every hover hit-test) far more than a few hundred clusters, and show no more.
+ */
+const SHIPMENT_CLUSTER_MAX_ZOOM = 6;
+const CLUSTER_RADIUS_PX = 40;
+/** Cluster counts are icons drawn on demand: the offline basemap has no glyphs for text. */
+export const COUNT_IMAGE_PREFIX = 'cluster-count:';
+
+export const OUTLINE = { light: '#ffffff', dark: '#e2e8f0' } as const;
+
+const severityColor: ExpressionSpecification = [
+  'match',
+  ['get', 'severity'],
+  ...Object.entries(SEVERITY_MAP_COLOR).flat(),
+  '#64748b',
+] as unknown as ExpressionSpecification;
+
+export function shipmentFeatures(
+  shipments: MapContentProps['shipments'],
+): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: shipments.map((shipment): Feature<Point> => ({
+      type: 'Feature',
+      properties: { id: shipment.id },
+      geometry: {
+        type: 'Point',
+        coordinates: [shipment.currentPosition.lng, shipment.currentPosition.lat],
+      },
+    })),
+  };
+}
+
+export function incidentFeatures(
+  incidents: MapContentProps['incidents'],
+): FeatureCollection<Point> {
+  const features: Feature<Point>[] = [];
+  for (const incident of incidents) {
+    if (!incident.location) continue;
+    features.push({
+      type: 'Feature',
+      properties: { id: incident.id, title: incident.title, severity: incident.severity },
+      geometry: { type: 'Point', coordinates: [incident.location.lng, incident.location.lat] },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** Affected areas as polygons coloured by their incident's severity. */
+export function areaFeatures(
+  areas: MapContentProps['areas'],
+): FeatureCollection<Polygon | MultiPolygon> {
+  return {
+    type: 'FeatureCollection',
+    features: (areas ?? []).map((area) => ({
+      type: 'Feature',
+      properties: { id: area.id, severity: area.severity },
+      geometry: area.geometry,
+    })),
+  };
+}
+
+/** Sites, flagged when some incident reaches them. */
+export function siteFeatures(
+  sites: MapContentProps['sites'],
+  exposed: ReadonlySet<string> | undefined,
+): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: (sites ?? []).map((site) => ({
+      type: 'Feature',
+      properties: {
+        id: site.id,
+        title: site.name,
+        criticality: site.criticality,
+        exposed: exposed?.has(site.id) ?? false,
+      },
+      geometry: { type: 'Point', coordinates: [site.location.lng, site.location.lat] },
+    })),
+  };
+}
+
+/** Lines of routes (only those of two points or more). */
+export function routeFeatures(routes: MapContentProps['routes']): FeatureCollection<LineString> {
+  return {
+    type: 'FeatureCollection',
+    features: (routes ?? [])
+      .filter(({ route }) => route.length > 1)
+      .map(({ id, route }) => ({
+        type: 'Feature',
+        properties: { id },
+        geometry: { type: 'LineString', coordinates: route.map(([lng, lat]) => [lng, lat]) },
+      })),
+  };
+}
+
+/** The exposed shipments again, unclustered, to ring them in red above the rest. */
+export function exposedShipmentFeatures(
+  shipments: MapContentProps['shipments'],
+  exposed: ReadonlySet<string> | undefined,
+): FeatureCollection<Point> {
+  if (!exposed || exposed.size === 0) return { type: 'FeatureCollection', features: [] };
+  return shipmentFeatures(shipments.filter((shipment) => exposed.has(shipment.id)));
+}
+
+/** Shipment and incident layers, added on top of whichever style is in use. */
+export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
+  const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
+  map.addSource(SOURCES.shipments, {
+    type: 'geojson',
+    data: empty,
+    buffer: 4,
+    maxzoom: 12,
+    cluster: true,
+    clusterRadius: CLUSTER_RADIUS_PX,
+    clusterMaxZoom: SHIPMENT_CLUSTER_MAX_ZOOM,
+  });
+  map.addSource(SOURCES.incidents, { type: 'geojson', data: empty, buffer: 16, maxzoom: 12 });
+  map.addSource(SOURCES.areas, { type: 'geojson', data: empty });
+  // Affected areas under everything else: the points stay readable on top.
+  map.addLayer({
+    id: LAYERS.areaFill,
+    type: 'fill',
+    source: SOURCES.areas,
+    paint: { 'fill-color': severityColor, 'fill-opacity': 0.18 },
+  });
+  map.addLayer({
+    id: LAYERS.areaOutline,
+    type: 'line',
+    source: SOURCES.areas,
+    paint: { 'line-color': severityColor, 'line-width': 1.5, 'line-opacity': 0.8 },
+  });
+  map.addLayer({
+    id: LAYERS.shipmentClusters,
+    type: 'circle',
+    source: SOURCES.shipments,
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': SHIPMENT_COLOR,
+      'circle-opacity': 0.85,
+      'circle-radius': ['step', ['get', 'point_count'], 8, 10, 11, 100, 14, 1000, 18],
+      'circle-stroke-color': OUTLINE[theme],
+      'circle-stroke-width': 1.5,
+    },
+  });
+  map.addLayer({
+    id: LAYERS.shipmentCounts,
+    type: 'symbol',
+    source: SOURCES.shipments,
+    filter: ['has', 'point_count'],
+    layout: {
+      'icon-image': ['concat', COUNT_IMAGE_PREFIX, ['get', 'point_count_abbreviated']],
+      // Counts sit inside their own circles: no collision work while panning.
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  });
+  map.addLayer({
+    id: LAYERS.shipments,
+    type: 'circle',
+    source: SOURCES.shipments,
+    filter: ['!', ['has', 'point_count']],
+    paint: {
+      'circle-color': SHIPMENT_COLOR,
+      'circle-opacity': 0.85,
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 2.4, 4, 3.2, 8, 5, 12, 6.5],
+      'circle-stroke-color': OUTLINE[theme],
+      'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 3, 0, 6, 1],
+    },
+  });
+  map.addSource(SOURCES.routes, { type: 'geojson', data: empty });
+  map.addLayer({
+    id: LAYERS.routes,
+    type: 'line',
+    source: SOURCES.routes,
+    paint: {
+      'line-color': EXPOSED_COLOR,
+      'line-width': 1.5,
+      'line-opacity': 0.7,
+      'line-dasharray': [2, 2],
+    },
+  });
+  map.addSource(SOURCES.exposedShipments, { type: 'geojson', data: empty, buffer: 8 });
+  map.addLayer({
+    id: LAYERS.exposedShipments,
+    type: 'circle',
+    source: SOURCES.exposedShipments,
+    paint: {
+      'circle-color': SHIPMENT_COLOR,
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 3.5, 6, 5, 12, 7],
+      'circle-stroke-color': EXPOSED_COLOR,
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addSource(SOURCES.sites, { type: 'geojson', data: empty, buffer: 8 });
+  map.addLayer({
+    id: LAYERS.sites,
+    type: 'circle',
+    source: SOURCES.sites,
+    paint: {
+      'circle-color': ['case', ['get', 'exposed'], EXPOSED_COLOR, SITE_COLOR],
+      'circle-radius': ['match', ['get', 'criticality'], 'CRITICAL', 7, 'HIGH', 6, 'MEDIUM', 5, 4],
+      'circle-stroke-color': OUTLINE[theme],
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addLayer({
+    id: LAYERS.incidents,
+    type: 'circle',
+    source: SOURCES.incidents,
+    paint: {
+      'circle-color': severityColor,
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 4.5, 4, 6.5, 8, 9],
+      'circle-stroke-color': OUTLINE[theme],
+      'circle-stroke-width': 1.5,
+    },
+  });
+}
+
+/** A cluster's count as white text, the icon behind COUNT_IMAGE_PREFIX + count. */
+export function addCountImage(map: MapLibreMap, id: string) {
+  const text = id.slice(COUNT_IMAGE_PREFIX.length);
+  const pixelRatio = window.devicePixelRatio || 1;
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return;
+  const font = `600 ${11 * pixelRatio}px system-ui, sans-serif`;
+  context.font = font;
+  const width = Math.ceil(context.measureText(text).width) + 2 * pixelRatio;
+  const height = Math.ceil(14 * pixelRatio);
+  context.canvas.width = width;
+  context.canvas.height = height;
+  // Resizing the canvas resets its state.
+  context.font = font;
+  context.fillStyle = '#ffffff';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText(text, width / 2, height / 2);
+  map.addImage(id, context.getImageData(0, 0, width, height), { pixelRatio });
+}

@@ -1,0 +1,26 @@
+import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
+import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { TimelineResponse } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+
+export const getTimeline = async (incidentId: string, signal?: AbortSignal) =>
+  (
+    await authenticatedRequest(`/incidents/${encodeURIComponent(incidentId)}/timeline`, {
+      schema: TimelineResponse,
+      fallbackMessage: INCIDENT_MESSAGES_WEB.timelineFailed,
+      signal,
+    })
+  ).data.entries;
+
+/** The incident's history, oldest first, polled like the Events list. */
+export function useTimeline(incidentId: string) {
+  const organizationId = useActiveOrganizationId();
+  return useQuery({
+    queryKey: queryKeys.atlas.timeline(organizationId, incidentId),
+    queryFn: ({ signal }) => getTimeline(incidentId, signal),
+    refetchInterval: EVENTS_POLL_INTERVAL_MS,
+  });
+}

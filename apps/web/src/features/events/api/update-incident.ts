@@ -1,0 +1,79 @@
+import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+import {
+  IncidentResponse,
+  type Incident,
+  type IncidentDetailResponse,
+  type IncidentUpdate,
+} from '@meridian/contracts';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { IncidentPageReply } from './get-incident-pages';
+
+export const updateIncident = async (incidentId: string, change: IncidentUpdate) =>
+  (
+    await authenticatedRequest(`/incidents/${encodeURIComponent(incidentId)}`, {
+      method: 'PATCH',
+      body: change,
+      schema: IncidentResponse,
+      fallbackMessage: INCIDENT_MESSAGES_WEB.updateFailed,
+    })
+  ).data.incident;
+
+type Pages = InfiniteData<IncidentPageReply, string | null>;
+
+/**
+ * Changes an incident. A status change shows at once in every loaded list and on the event
+ * page, and is rolled back (with the server's reason as a toast) if the server refuses it.
+ */
+export function useUpdateIncident() {
+  const queryClient = useQueryClient();
+  const organizationId = useActiveOrganizationId();
+  const pagesFilter = { queryKey: [queryKeys.atlas.all[0], 'event-pages'] };
+  return useMutation({
+    mutationFn: ({ incidentId, change }: { incidentId: string; change: IncidentUpdate }) =>
+      updateIncident(incidentId, change),
+    onMutate: async ({ incidentId, change }) => {
+      if (!change.status) return { snapshot: [] as [readonly unknown[], unknown][] };
+      await queryClient.cancelQueries(pagesFilter);
+      const detailKey = queryKeys.atlas.incident(organizationId, incidentId);
+      const snapshot: [readonly unknown[], unknown][] = [
+        ...queryClient.getQueriesData<Pages>(pagesFilter),
+        [detailKey, queryClient.getQueryData(detailKey)],
+      ];
+      const patch = (incident: Incident): Incident =>
+        incident.id === incidentId && change.status
+          ? { ...incident, status: change.status }
+          : incident;
+      queryClient.setQueriesData<Pages>(pagesFilter, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) =>
+                page.kind === 'incidents'
+                  ? { ...page, incidents: page.incidents.map(patch) }
+                  : page,
+              ),
+            }
+          : data,
+      );
+      queryClient.setQueryData<IncidentDetailResponse['data']>(detailKey, (detail) =>
+        detail
+          ? { ...detail, incident: { ...detail.incident, ...patch(detail.incident) } }
+          : detail,
+      );
+      return { snapshot };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (incident) => {
+      toast.success(INCIDENT_MESSAGES_WEB.updated(incident.title));
+    },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.atlas.all });
+    },
+  });
+}

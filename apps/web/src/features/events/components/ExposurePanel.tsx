@@ -1,0 +1,149 @@
+import { Alert } from '@/components/ui/Alert';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { SectionSpinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
+import { EXPOSURE_MESSAGES } from '@/config/messages';
+import { downloadText, toCsv } from '@/lib/csv';
+import type { IncidentDetail, IncidentExposureResponse } from '@meridian/contracts';
+import { Download } from 'lucide-react';
+import { useExposure } from '../api/get-exposure';
+
+type Exposure = IncidentExposureResponse['data'];
+
+const VIA_TEXT = {
+  LOCATION: 'Located in the area',
+  POSITION: 'In the area now',
+  ROUTE: 'Route crosses the area',
+};
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const km = (value: number) => `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} km`;
+
+function StateBadge({ state }: { state: 'NEW' | 'ONGOING' | 'CLEARED' }) {
+  return state === 'NEW' ? (
+    <Badge tone="red">New</Badge>
+  ) : (
+    <Badge tone="slate">{state === 'ONGOING' ? 'Ongoing' : 'Cleared'}</Badge>
+  );
+}
+
+function exportCsv(incident: IncidentDetail, exposure: Exposure) {
+  const rows: string[][] = [
+    ['kind', 'name or reference', 'detail', 'how', 'distance_km', 'state', 'first_seen'],
+    ...exposure.sites.map((item) => [
+      'site',
+      item.site.name,
+      [item.site.kind, item.site.city, item.site.countryCode].filter(Boolean).join(' '),
+      VIA_TEXT[item.via],
+      String(item.distanceKm),
+      item.state,
+      item.firstSeenAt,
+    ]),
+    ...exposure.shipments.map((item) => [
+      'shipment',
+      item.shipment.reference,
+      `${item.shipment.origin} → ${item.shipment.destination} (${item.shipment.mode})`,
+      VIA_TEXT[item.via],
+      String(item.distanceKm),
+      item.state,
+      item.firstSeenAt,
+    ]),
+  ];
+  const slug = incident.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40);
+  downloadText(`exposure-${slug}.csv`, toCsv(rows));
+}
+
+/**
+ * What the incident reaches of the organization: its sites in the area and its shipments in
+ * it now or on their way through, nearest first, with a CSV export.
+ */
+export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
+  const exposure = useExposure(incident.id);
+  const data = exposure.data;
+  const reachable = incident.location !== null || Boolean(incident.area);
+  return (
+    <Card aria-labelledby="exposure-title" className="flex flex-col gap-3 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="exposure-title" className="text-base font-semibold text-foreground">
+          Exposure
+          {data ? (
+            <span className="ml-2 text-sm font-normal text-muted-foreground">
+              {plural(data.sites.length, 'site')} · {plural(data.shipments.length, 'shipment')}
+            </span>
+          ) : null}
+        </h2>
+        {data && data.sites.length + data.shipments.length > 0 ? (
+          <Button variant="secondary" size="sm" onClick={() => exportCsv(incident, data)}>
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </Button>
+        ) : null}
+      </div>
+      {exposure.isPending ? <SectionSpinner label="Loading exposure..." /> : null}
+      {exposure.isError ? <Alert tone="error">{exposure.error.message}</Alert> : null}
+      {data && data.sites.length + data.shipments.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {reachable ? EXPOSURE_MESSAGES.none : EXPOSURE_MESSAGES.noLocation}
+        </p>
+      ) : null}
+      {data && data.sites.length > 0 ? (
+        <Table
+          look="ruled"
+          columns={['Site', 'Kind', 'Distance', 'State']}
+          caption="Exposed sites"
+          scrollLabel="Exposed sites"
+          headClassName="text-xs"
+        >
+          {data.sites.map((item) => (
+            <tr key={item.site.id} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-3 text-left font-medium">
+                {item.site.name}
+                {item.site.criticality === 'CRITICAL' || item.site.criticality === 'HIGH' ? (
+                  <span className="ml-2 text-xs font-normal text-muted-foreground">
+                    {item.site.criticality.toLowerCase()} criticality
+                  </span>
+                ) : null}
+              </th>
+              <td className="py-2 pr-3">{item.site.kind.replace('_', ' ').toLowerCase()}</td>
+              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
+              <td className="py-2">
+                <StateBadge state={item.state} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+      {data && data.shipments.length > 0 ? (
+        <Table
+          look="ruled"
+          columns={['Shipment', 'Route', 'How', 'Distance', 'State']}
+          caption="Exposed shipments"
+          scrollLabel="Exposed shipments"
+          tableClassName="min-w-[34rem]"
+          headClassName="text-xs"
+        >
+          {data.shipments.map((item) => (
+            <tr key={item.shipment.id} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-3 text-left font-medium">
+                {item.shipment.reference}
+              </th>
+              <td className="py-2 pr-3">
+                {item.shipment.origin} → {item.shipment.destination}
+                <span className="ml-1 text-xs text-muted-foreground">{item.shipment.mode}</span>
+              </td>
+              <td className="py-2 pr-3">{VIA_TEXT[item.via]}</td>
+              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
+              <td className="py-2">
+                <StateBadge state={item.state} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { NOTIFICATIONS_PANEL_SIZE } from '@/config/constants';
+import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { NotificationListResponse } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export const getNotifications = async (signal?: AbortSignal) =>
+  (
+    await authenticatedRequest(`/notifications?limit=${NOTIFICATIONS_PANEL_SIZE}`, {
+      schema: NotificationListResponse,
+      fallbackMessage: NOTIFICATION_MESSAGES_WEB.loadFailed,
+      signal,
+    })
+  ).data;
+
+/** The latest notifications, read and unread; asked again whenever the panel opens. */
+export const latestNotificationsQuery = queryOptions({
+  queryKey: queryKeys.notifications.latest,
+  queryFn: ({ signal }) => getNotifications(signal),
+  staleTime: 0,
+});
+
+export const useLatestNotifications = (enabled: boolean) =>
+  useQuery({ ...latestNotificationsQuery, enabled });

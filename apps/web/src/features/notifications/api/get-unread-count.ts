@@ -1,0 +1,28 @@
+import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@/config/constants';
+import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { UnreadResponse } from '@meridian/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export const getUnreadCount = async (signal?: AbortSignal) =>
+  (
+    await authenticatedRequest('/notifications/unread', {
+      schema: UnreadResponse,
+      fallbackMessage: NOTIFICATION_MESSAGES_WEB.loadFailed,
+      signal,
+    })
+  ).data.unread;
+
+export const unreadCountQuery = queryOptions({
+  queryKey: queryKeys.notifications.unread,
+  queryFn: ({ signal }) => getUnreadCount(signal),
+  staleTime: 0,
+  refetchInterval: NOTIFICATIONS_POLL_INTERVAL_MS,
+  refetchOnWindowFocus: true,
+  // A tab in the background keeps asking: its desktop notifications are the point of them.
+  refetchIntervalInBackground: true,
+});
+
+/** How many of the signed-in user's notifications are unread, polled for the bell. */
+export const useUnreadCount = () => useQuery(unreadCountQuery);

@@ -1,0 +1,21 @@
+import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { MessageResponse } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { markReadInCache, refreshNotifications } from './notifications-cache';
+
+export const markNotificationRead = (id: string) =>
+  authenticatedRequest(`/notifications/${encodeURIComponent(id)}/read`, {
+    method: 'POST',
+    schema: MessageResponse,
+    fallbackMessage: NOTIFICATION_MESSAGES_WEB.markReadFailed,
+  });
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onMutate: (id) => markReadInCache(queryClient, { id }),
+    onSettled: () => refreshNotifications(queryClient),
+  });
+}

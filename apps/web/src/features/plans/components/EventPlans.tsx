@@ -1,0 +1,54 @@
+import { Alert } from '@/components/ui/Alert';
+import { SectionSpinner } from '@/components/ui/Spinner';
+import { PLAN_MESSAGES_WEB } from '../plan-messages';
+import type { Incident } from '@meridian/contracts';
+import { ClipboardList } from 'lucide-react';
+import { usePlans } from '../api/get-plans';
+import { useMemberOptions } from '../hooks/use-member-options';
+import { usePlanPermissions } from '../hooks/use-plan-permissions';
+import { PlanCard } from './PlanCard';
+
+/** The response plans of one event, newest first. */
+export function EventPlans({
+  incident,
+  highlightedPlanId,
+}: {
+  incident: Incident;
+  highlightedPlanId: string | null;
+}) {
+  const { canEdit } = usePlanPermissions();
+  const plans = usePlans({ incidentId: incident.id });
+  const memberOptions = useMemberOptions({ enabled: canEdit });
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h2 className="text-lg font-semibold text-foreground">{incident.title}</h2>
+        <p className="text-sm text-muted-foreground">Response plans</p>
+      </div>
+      {plans.isPending ? (
+        <SectionSpinner label="Loading plans..." />
+      ) : plans.isError ? (
+        <Alert tone="error">{plans.error.message}</Alert>
+      ) : plans.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-10 text-center">
+          <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground/60" />
+          <p className="text-sm text-muted-foreground">{PLAN_MESSAGES_WEB.noPlans}</p>
+          {canEdit ? (
+            <p className="text-sm text-muted-foreground">{PLAN_MESSAGES_WEB.noPlansHint}</p>
+          ) : null}
+        </div>
+      ) : (
+        [...plans.data]
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              highlighted={plan.id === highlightedPlanId}
+              memberOptions={memberOptions}
+            />
+          ))
+      )}
+    </div>
+  );
+}

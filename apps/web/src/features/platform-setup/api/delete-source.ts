@@ -1,0 +1,24 @@
+import { SOURCE_MESSAGES_WEB } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+import { MessageResponse, type Source } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+export const deleteSource = (id: string) =>
+  authenticatedRequest(`/admin/sources/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: MessageResponse,
+    fallbackMessage: SOURCE_MESSAGES_WEB.deleteFailed,
+  });
+
+export function useDeleteSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (source: Source) => deleteSource(source.id),
+    onSuccess: async (_reply, source) => {
+      toast.success(SOURCE_MESSAGES_WEB.deleted(source.name));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sources });
+    },
+  });
+}

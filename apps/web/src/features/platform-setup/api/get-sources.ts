@@ -1,0 +1,25 @@
+import { SOURCE_MESSAGES_WEB } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { SourceListResponse } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+
+/** How often the health table refreshes while it is open. */
+const HEALTH_REFRESH_MS = 15_000;
+
+export const getSources = async (signal?: AbortSignal) =>
+  (
+    await authenticatedRequest('/admin/sources', {
+      schema: SourceListResponse,
+      fallbackMessage: SOURCE_MESSAGES_WEB.loadFailed,
+      signal,
+    })
+  ).data.sources;
+
+/** The hazard feeds with their health (platform admins only), refreshed while shown. */
+export const useSources = () =>
+  useQuery({
+    queryKey: queryKeys.sources,
+    queryFn: ({ signal }) => getSources(signal),
+    refetchInterval: HEALTH_REFRESH_MS,
+  });

@@ -1,0 +1,31 @@
+import { SOURCE_MESSAGES_WEB } from '@/config/messages';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+import { SourceResponse } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** How long after asking the table looks again: a poll takes a moment on the server. */
+const RESULT_DELAY_MS = 2_000;
+
+export const pollSource = async (id: string) =>
+  (
+    await authenticatedRequest(`/admin/sources/${encodeURIComponent(id)}/poll`, {
+      method: 'POST',
+      schema: SourceResponse,
+      fallbackMessage: SOURCE_MESSAGES_WEB.pollFailed,
+    })
+  ).data.source;
+
+export function usePollSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: pollSource,
+    onSuccess: (source) => {
+      toast.success(SOURCE_MESSAGES_WEB.polling(source.name));
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.sources });
+      }, RESULT_DELAY_MS);
+    },
+  });
+}

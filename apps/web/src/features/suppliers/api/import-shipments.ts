@@ -1,0 +1,20 @@
+import { SUPPLIERS_MESSAGES } from '@/config/messages';
+import { postWithProgress, type UploadProgress } from '@/lib/upload';
+import { BulkResponse } from '@meridian/contracts';
+
+/** POST /shipments/bulk: every row in one request, written in one transaction, with progress. */
+export const importShipments = (
+  shipments: unknown[],
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+) =>
+  postWithProgress(
+    '/shipments/bulk',
+    { shipments },
+    {
+      schema: BulkResponse.shape.data,
+      fallbackMessage: SUPPLIERS_MESSAGES.importFailed,
+      onProgress,
+      ...(signal ? { signal } : {}),
+    },
+  );

@@ -1,0 +1,38 @@
+import type { BadgeTone } from '@/components/ui/Badge';
+import type { Criticality, ShipmentStatus, SiteKind } from '@meridian/contracts';
+
+export const KIND_LABELS: Record<SiteKind, string> = {
+  SUPPLIER: 'Supplier',
+  OWN_FACILITY: 'Own facility',
+  WAREHOUSE: 'Warehouse',
+  PORT: 'Port',
+  CUSTOMER: 'Customer',
+};
+
+export const CRITICALITY_LABELS: Record<Criticality, string> = {
+  CRITICAL: 'Critical',
+  HIGH: 'High',
+  MEDIUM: 'Medium',
+  LOW: 'Low',
+};
+
+export const CRITICALITY_TONE: Record<Criticality, BadgeTone> = {
+  CRITICAL: 'red',
+  HIGH: 'orange',
+  MEDIUM: 'yellow',
+  LOW: 'slate',
+};
+
+export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
+  PLANNED: 'Planned',
+  IN_TRANSIT: 'In transit',
+  DELIVERED: 'Delivered',
+  DELAYED: 'Delayed',
+};
+
+export const SHIPMENT_STATUS_TONE: Record<ShipmentStatus, BadgeTone> = {
+  PLANNED: 'slate',
+  IN_TRANSIT: 'blue',
+  DELIVERED: 'green',
+  DELAYED: 'orange',
+};

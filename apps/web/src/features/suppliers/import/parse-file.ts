@@ -1,0 +1,87 @@
+import { IMPORT_LIMITS } from '@meridian/contracts/constants';
+import Papa from 'papaparse';
+
+/** A file's header and data rows, each with the line it starts on (the header is line 1). */
+export type ParsedFile = {
+  headers: string[];
+  rows: { line: number; cells: string[] }[];
+};
+
+export const IMPORT_FILE_MESSAGES = {
+  tooLarge: (size: number) =>
+    `This file is ${formatBytes(size)}: Meridian imports files up to ${formatBytes(IMPORT_LIMITS.fileBytes)} (${IMPORT_LIMITS.rows.toLocaleString('en')} rows). Split it, or leave out the columns you do not import.`,
+  notCsv:
+    'Choose a CSV file (comma-separated, UTF-8). From Excel or Numbers: File › Save as / Export › CSV.',
+  empty: 'This file has no rows below its header.',
+  tooManyRows: `This file has more than ${IMPORT_LIMITS.rows.toLocaleString('en')} rows: split it into several imports.`,
+  unreadable: (reason: string) => `This file could not be read as CSV: ${reason}`,
+} as const;
+
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+const SPREADSHEET = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
+
+/** What is wrong with the file before it is read (size, type), or null. */
+export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {
+  if (file.size > IMPORT_LIMITS.fileBytes) return IMPORT_FILE_MESSAGES.tooLarge(file.size);
+  if (SPREADSHEET.test(file.name)) return IMPORT_FILE_MESSAGES.notCsv;
+  return null;
+}
+
+/**
+ * Parses CSV text (any delimiter Papa Parse detects, quoted cells over several lines), with the
+ * line each row starts on: what the preview's errors point at.
+ */
+export function parseCsv(text: string): ParsedFile | { problem: string } {
+  let headers: string[] | null = null;
+  const rows: ParsedFile['rows'] = [];
+  let line = 1;
+  let position = 0;
+  let problem: string | null = null;
+  /** Lines between the end of the previous row and the start of this one, and within it. */
+  const advance = (to: number) => {
+    for (let index = position; index < to; index += 1) if (text.charCodeAt(index) === 10) line += 1;
+    position = to;
+  };
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: (result, parser) => {
+      const end = result.meta.cursor;
+      // The row starts after any blank lines: skip line breaks up to its first character.
+      let start = position;
+      while (start < end && (text[start] === '\n' || text[start] === '\r')) start += 1;
+      advance(start);
+      const startLine = line;
+      advance(end);
+      if (headers === null) {
+        headers = result.data.map((header) => header.replace(/^\uFEFF/, '').trim());
+        return;
+      }
+      if (rows.length >= IMPORT_LIMITS.rows) {
+        problem = IMPORT_FILE_MESSAGES.tooManyRows;
+        parser.abort();
+        return;
+      }
+      rows.push({ line: startLine, cells: result.data });
+    },
+  });
+  if (problem) return { problem };
+  if (headers === null || rows.length === 0) return { problem: IMPORT_FILE_MESSAGES.empty };
+  return { headers, rows };
+}
+
+/** Checks the file before reading it (a 200 MB file is refused unread), then parses it. */
+export async function readImportFile(file: File): Promise<ParsedFile | { problem: string }> {
+  const before = fileProblem(file);
+  if (before) return { problem: before };
+  try {
+    return parseCsv(await file.text());
+  } catch (error) {
+    return {
+      problem: IMPORT_FILE_MESSAGES.unreadable(error instanceof Error ? error.message : 'unknown'),
+    };
+  }
+}

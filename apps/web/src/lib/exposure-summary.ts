@@ -1,0 +1,51 @@
+import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
+import { EXPOSURE_MESSAGES } from '@/config/messages';
+import type { Scope } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useActiveOrganizationId } from './active-organization';
+import { authenticatedRequest } from './api-client';
+import { lazySchema } from './lazy-schema';
+import { queryKeys } from './query-keys';
+
+export type ExposureCounts = { sites: number; shipments: number };
+
+/**
+ * How many of the organization's sites and shipments each incident reaches now, for the
+ * Events cards and the Atlas feed; polled with them. Empty (not an error) when unavailable.
+ */
+export function useExposureSummary(scope: Scope) {
+  const organizationId = useActiveOrganizationId();
+  return useQuery({
+    queryKey: queryKeys.atlas.exposureSummary(organizationId, scope),
+    queryFn: async ({ signal }) => {
+      const reply = await authenticatedRequest(`/exposure/summary?scope=${scope}`, {
+        schema: lazySchema('ExposureSummaryResponse'),
+        fallbackMessage: EXPOSURE_MESSAGES.summaryFailed,
+        signal,
+      });
+      return {
+        counts: new Map<string, ExposureCounts>(
+          reply.data.incidents.map(({ incidentId, sites, shipments }) => [
+            incidentId,
+            { sites, shipments },
+          ]),
+        ),
+        siteIds: new Set(reply.data.exposedSiteIds ?? []),
+        shipmentIds: new Set(reply.data.exposedShipmentIds ?? []),
+      };
+    },
+    refetchInterval: EVENTS_POLL_INTERVAL_MS,
+  });
+}
+
+/** "3 suppliers · 41 shipments exposed", or null when nothing is. */
+export function exposureText(counts: ExposureCounts | undefined): string | null {
+  if (!counts || counts.sites + counts.shipments === 0) return null;
+  const parts = [
+    counts.sites ? `${counts.sites} ${counts.sites === 1 ? 'supplier' : 'suppliers'}` : null,
+    counts.shipments
+      ? `${counts.shipments} ${counts.shipments === 1 ? 'shipment' : 'shipments'}`
+      : null,
+  ].filter(Boolean);
+  return `${parts.join(' · ')} exposed`;
+}

@@ -1,0 +1,22 @@
+import { GEOCODE_MESSAGES, GeocodeResponse } from '@meridian/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { authenticatedRequest } from './api-client';
+import { queryKeys } from './query-keys';
+
+/** A place or address as a point (the server's gazetteer, or its geocoder). */
+export const geocode = async (address: string, signal?: AbortSignal) =>
+  (
+    await authenticatedRequest(`/geocode?address=${encodeURIComponent(address)}`, {
+      schema: GeocodeResponse,
+      fallbackMessage: GEOCODE_MESSAGES.addressNotFound,
+      signal,
+    })
+  ).data;
+
+/** An address never moves: found once, kept for the session. */
+export const geocodeQuery = (address: string) =>
+  queryOptions({
+    queryKey: queryKeys.geocode(address),
+    queryFn: ({ signal }) => geocode(address, signal),
+    staleTime: Infinity,
+  });

@@ -1,0 +1,163 @@
+import type { Scope, UserListQuery } from '@meridian/contracts';
+
+/**
+ * Every query key of the app. A key starts with its root, so invalidating a root (`.all`)
+ * refreshes every query below it; keys of organization-scoped data carry the acting
+ * organization, so one organization's data never shows for another.
+ */
+export const queryKeys = {
+  publicConfig: ['public-config'],
+  /** The hazard feeds (platform-wide, not an organization's). */
+  sources: ['sources'],
+  /** The acting organization's API keys. */
+  apiKeys: (organizationId: string | null) => ['api-keys', organizationId],
+  invitation: (token: string) => ['invitation', token],
+  me: {
+    profile: ['me', 'profile'],
+    sessions: ['me', 'sessions'],
+    notifications: ['me', 'notifications'],
+  },
+  /** The signed-in user's own notifications (the bell), whichever organization they act as. */
+  notifications: {
+    all: ['notifications'],
+    unread: ['notifications', 'unread'],
+    latest: ['notifications', 'latest'],
+  },
+  /** The acting organization's integrations (Slack, Teams, webhooks) and their delivery logs. */
+  integrations: {
+    all: (organizationId: string | null) => ['integrations', organizationId],
+    list: (organizationId: string | null) => ['integrations', organizationId, 'list'],
+    deliveries: (organizationId: string | null, endpointId: string) => [
+      'integrations',
+      organizationId,
+      'deliveries',
+      endpointId,
+    ],
+  },
+  atlas: {
+    all: ['atlas'],
+    incidents: (organizationId: string | null, scope: Scope) => [
+      'atlas',
+      'events',
+      organizationId,
+      scope,
+    ],
+    incident: (organizationId: string | null, incidentId: string) => [
+      'atlas',
+      'event',
+      organizationId,
+      incidentId,
+    ],
+    /** One filtered, paged view of the Events list; the scope last, as for every atlas list. */
+    incidentPages: (organizationId: string | null, filters: string, scope: Scope) => [
+      'atlas',
+      'event-pages',
+      organizationId,
+      filters,
+      scope,
+    ],
+    exposureSummary: (organizationId: string | null, scope: Scope) => [
+      'atlas',
+      'exposure-summary',
+      organizationId,
+      scope,
+    ],
+    exposure: (organizationId: string | null, incidentId: string) => [
+      'atlas',
+      'exposure',
+      organizationId,
+      incidentId,
+    ],
+    timeline: (organizationId: string | null, incidentId: string) => [
+      'atlas',
+      'timeline',
+      organizationId,
+      incidentId,
+    ],
+    sites: (organizationId: string | null) => ['atlas', 'sites', organizationId],
+    exposedRoutes: (organizationId: string | null, scope: Scope) => [
+      'atlas',
+      'exposed-routes',
+      organizationId,
+      scope,
+    ],
+    shipments: (organizationId: string | null, scope: Scope) => [
+      'atlas',
+      'shipments',
+      organizationId,
+      scope,
+    ],
+  },
+  geocode: (address: string) => ['geocode', address],
+  organizations: {
+    all: ['organizations'],
+    /** One searched list, a page at a time (the table and the picker share the unsearched one). */
+    list: (search: string) => ['organizations', 'list', search],
+    detail: (organizationId: string) => ['organizations', 'detail', organizationId],
+  },
+  accountRequests: {
+    pending: ['account-requests', 'pending'],
+  },
+  users: {
+    all: ['users'],
+    members: (organizationId: string | null) => ['users', organizationId, 'members'],
+    /** One searched, filtered and sorted view of the list, a page at a time. */
+    list: (organizationId: string | null, query: Partial<UserListQuery>) => [
+      'users',
+      organizationId,
+      'list',
+      query,
+    ],
+    detail: (organizationId: string | null, userId: string) => [
+      'users',
+      organizationId,
+      'detail',
+      userId,
+    ],
+  },
+  /** The acting organization's response plans; a list per filter (incident, assignee). */
+  plans: {
+    all: ['plans'],
+    list: (organizationId: string | null, filter: Record<string, string>) => [
+      'plans',
+      organizationId,
+      'list',
+      filter,
+    ],
+  },
+  planTemplates: (organizationId: string | null) => ['plan-templates', organizationId],
+  /** The organization's sites (suppliers and others) and shipments, screen "Suppliers". */
+  sites: {
+    all: ['sites'],
+    pages: (organizationId: string | null, filters: string) => [
+      'sites',
+      organizationId,
+      'pages',
+      filters,
+    ],
+    exposure: (organizationId: string | null, siteId: string) => [
+      'sites',
+      organizationId,
+      'exposure',
+      siteId,
+    ],
+  },
+  shipments: {
+    all: ['shipments'],
+    pages: (organizationId: string | null, filters: string) => [
+      'shipments',
+      organizationId,
+      'pages',
+      filters,
+    ],
+  },
+  settings: {
+    platform: (organizationId: string | null) => ['settings', 'platform', organizationId],
+    security: (organizationId: string | null) => ['settings', 'security', organizationId],
+    notifications: (organizationId: string | null) => ['settings', 'notifications', organizationId],
+  },
+} as const;
+
+/** Whether `key` is an Atlas list of `scope` (the lists end with their scope). */
+export const isAtlasListOf = (key: readonly unknown[], scope: Scope): boolean =>
+  key[0] === queryKeys.atlas.all[0] && key.at(-1) === scope;

@@ -1,0 +1,24 @@
+import { SUPPLIERS_MESSAGES } from '@/config/messages';
+import { useActiveOrganizationId } from './active-organization';
+import { authenticatedRequest } from './api-client';
+import { queryKeys } from './query-keys';
+import { SiteExposureResponse } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+
+export const getSiteExposure = async (siteId: string, signal?: AbortSignal) =>
+  (
+    await authenticatedRequest(`/sites/${encodeURIComponent(siteId)}/exposure`, {
+      schema: SiteExposureResponse,
+      fallbackMessage: SUPPLIERS_MESSAGES.loadExposureFailed,
+      ...(signal ? { signal } : {}),
+    })
+  ).data.exposures;
+
+/** The incidents reaching a site now, nearest first. */
+export function useSiteExposure(siteId: string) {
+  const organizationId = useActiveOrganizationId();
+  return useQuery({
+    queryKey: queryKeys.sites.exposure(organizationId, siteId),
+    queryFn: ({ signal }) => getSiteExposure(siteId, signal),
+  });
+}

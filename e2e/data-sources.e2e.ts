@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FeedServer, startFeedServer } from '../apps/server/src/test/feed-server';
+import {
+  expectAccessible,
+  saveScreenshot,
+  signIn,
+  STORAGE_KEYS,
+  useBrowser,
+  writeStorage,
+} from './support/browser';
+import { SEEDED_OWNER, SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+
+const gdacs = readFileSync(
+  new URL('../apps/server/src/modules/feeds/fixtures/gdacs-events4app.geojson', import.meta.url),
+  'utf8',
+);
+
+/** A local stand-in for the public feed, as the server reaches it. */
+let feeds: FeedServer;
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  feeds.set('/gdacs', { body: gdacs });
+});
+afterAll(() => feeds.close());
+
+const world = useSeededServer(async (server) => {
+  const acme = await server.createOrganization('Acme Logistics');
+  await server.createUser({
+    organizationId: acme.id,
+    email: 'ada@acme.example',
+    adminRole: 'ADMIN',
+  });
+  return { customerAdmin: { email: 'ada@acme.example', password: SEEDED_PASSWORD } };
+});
+const browser = useBrowser();
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+
+describe('Data sources', () => {
+  it('adds a feed, shows its health, and shows why it fails', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await signIn(page, SEEDED_OWNER);
+    await page.goto('/admin/platform-setup');
+    const section = page.getByRole('region', { name: 'Data sources' });
+    await section.getByText('No data sources.', { exact: false }).waitFor();
+
+    await section.getByRole('button', { name: 'Add data source' }).click();
+    const form = page.getByRole('form', { name: 'Add a data source' });
+    await form.getByRole('combobox', { name: 'Feed type' }).click();
+    await page.getByRole('option', { name: /GDACS/ }).click();
+    await form.getByLabel('Name').fill('GDACS disasters');
+    await form.getByLabel('Feed URL').fill('not a url');
+    await form.getByRole('button', { name: 'Add data source' }).click();
+    await form.getByText('url must be an http or https address').waitFor();
+    await form.getByLabel('Feed URL').fill(feeds.url('/gdacs'));
+    await form.getByRole('button', { name: 'Add data source' }).click();
+    await toast(page, 'GDACS disasters added').waitFor();
+
+    // The server polls it at once; the table shows the result on its next refresh.
+    const gdacsRow = row(page, 'GDACS disasters');
+    await expect.poll(() => feeds.hits('/gdacs'), { timeout: 10_000 }).toBe(1);
+    await page.reload();
+    await gdacsRow.getByText('Healthy').waitFor();
+    await gdacsRow.getByText('2 incidents').waitFor();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'data-sources-dark');
+
+    // The incidents it reported are global events everyone sees.
+    await page.goto('/admin/events?scope=GLOBAL');
+    await page.getByText('Tropical Cyclone MERBOK-26').first().waitFor();
+
+    feeds.set('/gdacs', { status: 503, body: 'maintenance' });
+    await page.goto('/admin/platform-setup');
+    await gdacsRow.getByRole('button', { name: 'Poll now: GDACS disasters' }).click();
+    await toast(page, 'Polling GDACS disasters').waitFor();
+    await gdacsRow.getByText('Failing (1×)').waitFor({ timeout: 10_000 });
+    await gdacsRow.getByText('HTTP 503 Service Unavailable', { exact: false }).waitFor();
+
+    await gdacsRow.getByRole('switch', { name: 'Scheduled polls of GDACS disasters' }).click();
+    await toast(page, 'GDACS disasters paused').waitFor();
+    await gdacsRow.getByText('Paused').waitFor();
+    expect(
+      await gdacsRow.getByRole('button', { name: 'Poll now: GDACS disasters' }).isDisabled(),
+    ).toBe(true);
+  });
+
+  it('is pictured in the light theme', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await page.goto('/login');
+    await writeStorage(page, STORAGE_KEYS.theme, 'light');
+    await signIn(page, SEEDED_OWNER);
+    await page.goto('/admin/platform-setup');
+    await row(page, 'GDACS disasters').getByText('Paused').waitFor();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'data-sources-light');
+  });
+
+  it('is not shown to a customer admin', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await signIn(page, world().data.customerAdmin);
+    await page.goto('/admin/platform-setup');
+    await page.getByRole('heading', { name: 'Features' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Data sources' }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { incidents, shipments, sites } from '../apps/server/src/db/schema';
+import { saveScreenshot, signIn, STORAGE_KEYS, useBrowser, writeStorage } from './support/browser';
+import { waitForMapPainted, waitForMapReady } from './support/map';
+import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+
+/** What incidents reach, on screen: the feed, the map, the event page and its CSV export. */
+const world = useSeededServer(async (server) => {
+  const org = await server.createOrganization('Delta Freight');
+  await server.createUser({
+    organizationId: org.id,
+    email: 'ops@delta.example',
+    adminRole: 'MANAGER',
+  });
+  const { db } = server.database;
+  await db.insert(sites).values([
+    {
+      organizationId: org.id,
+      name: '=HYPERLINK("http://evil.example","Rotterdam supplier")',
+      lat: 51.95,
+      lng: 4.45,
+      criticality: 'CRITICAL',
+    },
+    { organizationId: org.id, name: 'Lisbon warehouse', kind: 'WAREHOUSE', lat: 38.72, lng: -9.14 },
+  ]);
+  await db.insert(shipments).values([
+    {
+      id: 'S-NEAR',
+      organizationId: org.id,
+      reference: 'PO-NEAR',
+      origin: 'Shanghai',
+      destination: 'Rotterdam',
+      mode: 'SEA',
+      lat: 51.9,
+      lng: 4.3,
+    },
+    {
+      id: 'S-FAR',
+      organizationId: org.id,
+      reference: 'PO-FAR',
+      origin: 'Santos',
+      destination: 'Lisbon',
+      mode: 'SEA',
+      lat: -10,
+      lng: -20,
+    },
+    {
+      // Still at Le Havre, far from the storm, but its route passes Rotterdam.
+      id: 'S-BOUND',
+      organizationId: org.id,
+      reference: 'PO-BOUND',
+      origin: 'Le Havre',
+      destination: 'Hamburg',
+      mode: 'SEA',
+      lat: 49.49,
+      lng: 0.1,
+      originLat: 49.49,
+      originLng: 0.1,
+      destinationLat: 53.55,
+      destinationLng: 9.99,
+      waypoints: [[4.0, 51.98]],
+    },
+  ]);
+  const [reaching] = await db
+    .insert(incidents)
+    .values([
+      {
+        organizationId: org.id,
+        title: 'Storm over Rotterdam',
+        severity: 'HIGH',
+        type: 'WEATHER',
+        lat: 51.92,
+        lng: 4.48,
+        affectedRadiusKm: 60,
+        updatedAt: new Date('2026-05-02T00:00:00Z'),
+      },
+      {
+        organizationId: org.id,
+        title: 'Quiet incident far away',
+        severity: 'LOW',
+        lat: -40,
+        lng: 170,
+        updatedAt: new Date('2026-05-01T00:00:00Z'),
+      },
+    ])
+    .returning({ id: incidents.id });
+  await server.recomputeExposure();
+  return {
+    account: { email: 'ops@delta.example', password: SEEDED_PASSWORD },
+    incidentId: reaching?.id ?? '',
+  };
+});
+const browser = useBrowser();
+
+describe('exposure on screen', () => {
+  it('counts what each incident reaches in the feed, and shows sites and exposure on the map', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await signIn(page, world().data.account);
+    await page.getByText('1 supplier · 2 shipments exposed').waitFor();
+    // The map draws once its style is in; its layers fill as their data arrive.
+    const map = await waitForMapReady(page);
+    const layer = (name: string) =>
+      expect.poll(() => map.getAttribute(`data-${name}`), { timeout: 10_000 });
+    await layer('sites').toBe('2');
+    await layer('areas').toBe('1');
+    await layer('routes').toBe('2');
+    await waitForMapPainted(page, { theme: 'dark', shipments: 3, incidents: 2 });
+    await saveScreenshot(page, 'atlas-exposed-routes');
+    await page.getByRole('combobox', { name: /filter/i }).click();
+    await page.getByRole('option', { name: 'Suppliers' }).click();
+    await layer('visible-layers').toBe('sites');
+    await page.getByText('2 sites').waitFor();
+    await waitForMapPainted(page, { theme: 'dark', shipments: 3, incidents: 2 });
+    await saveScreenshot(page, 'atlas-suppliers');
+  });
+
+  it('lists the exposed site and shipment on the event page and exports them without formulas', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await page.goto('/login');
+    await writeStorage(page, STORAGE_KEYS.theme, 'light');
+    await signIn(page, world().data.account);
+    await page.goto(`/admin/events/${world().data.incidentId}`);
+    await page.getByRole('heading', { name: /^Exposure/ }).waitFor();
+    const sitesTable = page.getByRole('table', { name: 'Exposed sites' });
+    await sitesTable.getByText('Rotterdam supplier', { exact: false }).waitFor();
+    const shipmentsTable = page.getByRole('table', { name: 'Exposed shipments' });
+    await shipmentsTable.getByText('PO-NEAR').waitFor();
+    await shipmentsTable.getByText('Route crosses the area').waitFor();
+    expect(await page.getByText('PO-FAR').count()).toBe(0);
+    expect(await page.getByText('Lisbon warehouse').count()).toBe(0);
+    await saveScreenshot(page, 'event-exposure-light');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Rotterdam supplier"")"`);
+    expect(csv).toContain('PO-NEAR');
+  });
+
+  it('narrows the Events list to incidents that reach something', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await signIn(page, world().data.account);
+    await page.goto('/admin/events');
+    const cards = page.getByRole('list', { name: 'Incidents' }).getByRole('article');
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByRole('button', { name: 'Exposed only' }).click();
+    await page.waitForURL(/exposed=true/);
+    await expect.poll(() => cards.count()).toBe(1);
+    await cards.getByText('Storm over Rotterdam').waitFor();
+  });
+});

@@ -1,0 +1,488 @@
+import { createHmac } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../apps/server/src/test/webhook-receiver';
+import {
+  currentPath,
+  expectAccessible,
+  saveScreenshot,
+  signIn,
+  STORAGE_KEYS,
+  useBrowser,
+  waitForStillPage,
+  writeStorage,
+  type PageOptions,
+} from './support/browser';
+import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+
+/** The bell polls every 30 s; the tests move the page's clock on instead of waiting. */
+const POLL_INTERVAL_MS = 30_000;
+
+/** A local stand-in for a customer's webhook receiver, as the server reaches it. */
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(() => receiver.close());
+
+const account = (email: string) => ({ email, password: SEEDED_PASSWORD });
+
+const world = useSeededServer(async (server) => {
+  const acme = await server.createOrganization('Acme Logistics');
+  const borealis = await server.createOrganization('Borealis Freight');
+  for (const [organizationId, email, adminRole] of [
+    [acme.id, 'ada@acme.example', 'ADMIN'],
+    [acme.id, 'mia@acme.example', 'MANAGER'],
+    [acme.id, 'vic@acme.example', 'VIEWER'],
+    [borealis.id, 'bo@borealis.example', 'VIEWER'],
+  ] as const) {
+    await server.createUser({ organizationId, email, adminRole });
+  }
+  return {
+    admin: account('ada@acme.example'),
+    manager: account('mia@acme.example'),
+    member: account('vic@acme.example'),
+    outsider: account('bo@borealis.example'),
+  };
+});
+const browser = useBrowser();
+
+const tokens = new Map<string, string>();
+/** An access token of the account, signed in once per file. */
+async function tokenOf(email: string): Promise<string> {
+  const known = tokens.get(email);
+  if (known) return known;
+  const { accessToken } = await world().server.login(email);
+  tokens.set(email, accessToken);
+  return accessToken;
+}
+
+/** The manager records an incident of Acme through the API; every other member is alerted. */
+async function recordIncident(title: string): Promise<string> {
+  const { server, data } = world();
+  const accessToken = await tokenOf(data.manager.email);
+  const reply = await server.request<{ data: { incident: { id: string } } }>(
+    'POST',
+    '/api/incidents',
+    {
+      token: accessToken,
+      body: {
+        title,
+        severity: 'HIGH',
+        type: 'PORT_CONGESTION',
+        location: { lat: 51.95, lng: 4.05, countryCode: 'NL' },
+      },
+    },
+  );
+  expect(reply.status).toBe(201);
+  return reply.body.data.incident.id;
+}
+
+/** The member's notifications as the server holds them, newest first. */
+async function notificationsOf(email: string) {
+  const reply = await world().server.request<{
+    data: { notifications: { id: string; title: string }[]; unread: number };
+  }>('GET', '/api/notifications', { token: await tokenOf(email) });
+  return reply.body.data;
+}
+
+/** Waits until the server holds this many unread notifications for the account. */
+const unreadOnServer = (email: string, expected: number) =>
+  expect
+    .poll(async () => (await notificationsOf(email)).unread, { timeout: 10_000 })
+    .toBe(expected);
+
+type Shown = { title: string; body: string; tag: string };
+
+/** Keeps every desktop notification the page constructs, so the test can read and click them. */
+const recordDesktopNotifications = (page: Page) =>
+  page.addInitScript(() => {
+    const shown: { title: string; body: string; tag: string; notification: Notification }[] = [];
+    const Original = window.Notification;
+    class Recorded extends Original {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push({
+          title,
+          body: options?.body ?? '',
+          tag: options?.tag ?? '',
+          notification: this,
+        });
+      }
+    }
+    Object.assign(window, { Notification: Recorded, shownNotifications: shown });
+  });
+
+type Recorder = { shownNotifications: (Shown & { notification: Notification })[] };
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as Recorder).shownNotifications.map(({ title, body, tag }) => ({
+      title,
+      body,
+      tag,
+    })),
+  );
+
+const clickDesktopNotification = (page: Page, tag: string) =>
+  page.evaluate((wanted) => {
+    const entry = (window as unknown as Recorder).shownNotifications.find(
+      (shown) => shown.tag === wanted,
+    );
+    entry?.notification.dispatchEvent(new Event('click'));
+  }, tag);
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+const bell = (page: Page, unread: number) =>
+  page.getByRole('button', {
+    name: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications',
+    exact: true,
+  });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+const item = (page: Page, title: string) =>
+  panel(page).getByRole('listitem').filter({ hasText: title });
+
+/** A signed-in page of the member, on Plans (no map to take the focus), with the first poll done. */
+async function memberPage(options: PageOptions = {}) {
+  const page = await browser.newPage({
+    baseURL: world().baseUrl,
+    bypassCSP: true,
+    permissions: ['notifications'],
+    ...options,
+  });
+  await recordDesktopNotifications(page);
+  await page.clock.install();
+  if (options.colorScheme) {
+    await page.goto('/login');
+    await writeStorage(page, STORAGE_KEYS.theme, options.colorScheme);
+  }
+  const firstPoll = page.waitForResponse((response) =>
+    response.url().endsWith('/api/notifications/unread'),
+  );
+  await signIn(page, world().data.member);
+  await firstPoll;
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plans' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Plans' }).waitFor();
+  return page;
+}
+
+describe('the notification bell', () => {
+  it('counts a new incident, lists it, leads to it, and marks everything read', async () => {
+    const page = await memberPage();
+    await bell(page, 0).waitFor();
+
+    const strikeId = await recordIncident('Port strike at Rotterdam');
+    await unreadOnServer(world().data.member.email, 1);
+    await page.clock.fastForward(POLL_INTERVAL_MS);
+    await bell(page, 1).waitFor();
+    expect(await bell(page, 1).innerText()).toBe('1');
+
+    // It arrived after the page loaded, Desktop is on by default and the browser allows it.
+    await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+    const [newest] = (await notificationsOf(world().data.member.email)).notifications;
+    expect(await shownNotifications(page)).toEqual([
+      {
+        title: 'New incident: Port strike at Rotterdam',
+        body: 'Recorded by mia User',
+        tag: newest?.id,
+      },
+    ]);
+
+    // Keyboard: Enter opens the panel, Escape closes it and gives the focus back to the bell.
+    await bell(page, 1).focus();
+    await page.keyboard.press('Enter');
+    await panel(page).waitFor();
+    await item(page, 'Port strike at Rotterdam').getByText('Unread:').waitFor();
+    await page.keyboard.press('Escape');
+    await panel(page).waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Notifications, 1 unread');
+
+    await bell(page, 1).click();
+    await item(page, 'New incident: Port strike at Rotterdam')
+      .getByText('Recorded by mia User')
+      .waitFor();
+    await waitForStillPage(page);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'notifications-panel-dark');
+
+    await item(page, 'Port strike at Rotterdam').getByRole('button').click();
+    await page.waitForURL(`**/admin/events/${strikeId}`);
+    await bell(page, 0).waitFor();
+    await unreadOnServer(world().data.member.email, 0);
+
+    const floodId = await recordIncident('Flooding closes the A15');
+    await recordIncident('Crane failure at Maasvlakte');
+    await unreadOnServer(world().data.member.email, 2);
+    await page.clock.fastForward(POLL_INTERVAL_MS);
+    await bell(page, 2).waitFor();
+    await expect.poll(async () => (await shownNotifications(page)).length).toBe(3);
+
+    // Clicking a desktop notification opens its event and reads it.
+    const flood = (await shownNotifications(page)).find((shown) => shown.title.includes('A15'));
+    await clickDesktopNotification(page, flood?.tag ?? '');
+    await page.waitForURL(`**/admin/events/${floodId}`);
+    await bell(page, 1).waitFor();
+
+    await bell(page, 1).click();
+    await panel(page).getByRole('button', { name: 'Mark all read' }).click();
+    await bell(page, 0).waitFor();
+    expect(await panel(page).getByText('Unread:').count()).toBe(0);
+    await unreadOnServer(world().data.member.email, 0);
+
+    // Later polls show nothing again: each id was shown once.
+    await page.keyboard.press('Escape');
+    await page.clock.fastForward(POLL_INTERVAL_MS);
+    await bell(page, 0).waitFor();
+    const tags = (await shownNotifications(page)).map((shown) => shown.tag);
+    expect(new Set(tags).size).toBe(3);
+    expect(tags).toHaveLength(3);
+  });
+
+  it('is pictured in the light theme and at phone width, and says when all is read', async () => {
+    const page = await memberPage({ colorScheme: 'light' });
+    await recordIncident('Customs backlog at Antwerp');
+    await unreadOnServer(world().data.member.email, 1);
+    await page.clock.fastForward(POLL_INTERVAL_MS);
+    await bell(page, 1).click();
+    await item(page, 'Customs backlog at Antwerp').getByText('Unread:').waitFor();
+    await waitForStillPage(page);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'notifications-panel-light');
+
+    const outsider = await browser.newPage({
+      baseURL: world().baseUrl,
+      bypassCSP: true,
+      viewport: { width: 390, height: 844 },
+    });
+    await signIn(outsider, world().data.outsider);
+    await bell(outsider, 0).click();
+    await panel(outsider).getByText("You're all caught up").waitFor();
+    expect(await panel(outsider).getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(
+      true,
+    );
+    await waitForStillPage(outsider);
+    await expectAccessible(outsider);
+    await saveScreenshot(outsider, 'notifications-panel-phone');
+    await panel(outsider).getByRole('link', { name: 'Notification settings' }).click();
+    await outsider.waitForURL('**/admin/notifications');
+  });
+});
+
+/** Counts the page's requests for the browser's permission. */
+const countPermissionRequests = (page: Page) =>
+  page.addInitScript(() => {
+    const requestPermission = Notification.requestPermission.bind(Notification);
+    const counter = { asked: 0 };
+    Notification.requestPermission = (callback) => {
+      counter.asked += 1;
+      return requestPermission(callback);
+    };
+    Object.assign(window, { permissionRequests: counter });
+  });
+const permissionRequests = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { permissionRequests: { asked: number } }).permissionRequests.asked,
+  );
+
+describe('desktop notifications', () => {
+  it('are asked for only from the button, and show what the browser decided', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await countPermissionRequests(page);
+    await signIn(page, world().data.outsider);
+    await page.goto('/admin/notifications');
+    const section = page.getByRole('region', { name: 'Desktop notifications' });
+    await section.getByText('Not allowed yet').waitFor();
+    expect(await permissionRequests(page)).toBe(0);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'notifications-desktop-dark');
+
+    // Headless Chromium refuses when asked; the section says so.
+    await section.getByRole('button', { name: 'Allow desktop notifications' }).click();
+    await section.getByText('Blocked by the browser').waitFor();
+    expect(await permissionRequests(page)).toBe(1);
+    expect(await section.getByRole('button').count()).toBe(0);
+
+    // Allowed later in the browser's site settings: the section follows at once.
+    await page.context().grantPermissions(['notifications']);
+    await section.getByText('Allowed', { exact: true }).waitFor();
+
+    // Where SMS alerts go is saved with the rest.
+    const number = page.getByLabel('Mobile number for SMS');
+    await number.fill('555 0123');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter the number in international form', { exact: false }).waitFor();
+    await number.fill('+14155550123');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Notification settings saved').waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Mobile number for SMS').inputValue()).toBe('+14155550123');
+  });
+});
+
+const signatureOf = (secret: string, timestamp: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+const integration = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Integration endpoints' })
+    .getByRole('listitem', { name, exact: true });
+/** Full-page pictures start at the top, so the sticky header is drawn where it belongs. */
+const scrollToTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+describe('integrations', () => {
+  it('adds a webhook whose secret shows once, tests it, and logs its deliveries', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await signIn(page, world().data.admin);
+    await page.goto('/admin/platform-setup');
+    const section = page.getByRole('region', { name: 'Integrations', exact: true });
+    await section.getByText('No integrations yet.', { exact: false }).waitFor();
+    await section
+      .getByRole('listitem', { name: 'Email channel' })
+      .getByText('SMTP is not configured', { exact: false })
+      .waitFor();
+
+    await section.getByRole('button', { name: 'Add integration' }).click();
+    const form = page.getByRole('form', { name: 'Add an integration' });
+    await form.getByRole('combobox', { name: 'Type' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual([
+      'Slack',
+      'Microsoft Teams',
+      'Webhook',
+    ]);
+    await page.getByRole('option', { name: 'Webhook' }).click();
+    await form.getByLabel('Name').fill('Ops receiver');
+    await form.getByLabel('URL').fill('ftp://example.com');
+    await form.getByRole('button', { name: 'Add integration' }).click();
+    await form.getByText('url must be an http(s) URL').waitFor();
+    await form.getByLabel('URL').fill(receiver.url('/hook'));
+    await form.getByRole('combobox', { name: 'Minimum severity' }).click();
+    await page.getByRole('option', { name: 'Medium and above' }).click();
+    await form.getByRole('button', { name: 'Add integration' }).click();
+    await toast(page, 'Integration added').waitFor();
+
+    const secret = await page.getByLabel('Signing secret of Ops receiver').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await section.getByText('X-Meridian-Signature').waitFor();
+    const row = integration(page, 'Ops receiver');
+    await row.getByText('Webhook', { exact: true }).waitFor();
+    await row.getByText('Not used yet').waitFor();
+    expect(await row.getByRole('combobox').innerText()).toBe('Medium and above');
+    expect(await row.getByText(receiver.url('/hook')).count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Send test: Ops receiver' }).click();
+    await toast(page, 'Test message delivered').waitFor();
+    await row.getByText('Healthy').waitFor();
+    const [test] = receiver.received('/hook');
+    expect(test?.headers['x-meridian-signature']).toBe(
+      signatureOf(secret, String(test?.headers['x-meridian-timestamp']), test?.body ?? ''),
+    );
+
+    // A failing receiver: the test says why, and an alert's failed delivery is sent again.
+    receiver.answer('/hook', 500);
+    await row.getByRole('button', { name: 'Send test: Ops receiver' }).click();
+    await toast(page, 'Test message failed: HTTP 500').waitFor();
+    await row.getByText('HTTP 500', { exact: false }).waitFor();
+    await recordIncident('Cyber attack on the terminal system');
+    await expect.poll(() => receiver.received('/hook').length, { timeout: 10_000 }).toBe(3);
+
+    await row.getByRole('button', { name: 'Deliveries: Ops receiver' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deliveries: Ops receiver' });
+    const deliveries = dialog.getByRole('row');
+    const tests = deliveries.filter({ hasText: 'Test message from Meridian' });
+    await expect
+      .poll(() => tests.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/Gave up\s+1\s+500/),
+        expect.stringMatching(/Delivered\s+1\s+200/),
+      ]);
+    const alert = deliveries.filter({
+      hasText: 'New incident: Cyber attack on the terminal system',
+    });
+    await alert.getByText('Failed, retrying').waitFor();
+    await alert.getByText('HTTP 500', { exact: false }).waitFor();
+    receiver.answer('/hook', 200);
+    await alert.getByRole('button', { name: /^Redeliver/ }).click();
+    await toast(page, 'Delivery queued again').waitFor();
+    await alert.getByText('Delivered').waitFor({ timeout: 15_000 });
+    expect(receiver.received('/hook').at(-1)?.body).toContain(
+      'Cyber attack on the terminal system',
+    );
+    await waitForStillPage(page);
+    await expectAccessible(page, '[role="dialog"]');
+    await saveScreenshot(page, 'integrations-deliveries-dark', 'viewport');
+    await page.keyboard.press('Escape');
+
+    await scrollToTop(page);
+    await waitForStillPage(page);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'integrations-dark');
+
+    // Shown once: a fresh visit lists the webhook without its secret.
+    await page.reload();
+    await row.waitFor();
+    expect(await page.getByLabel('Signing secret of Ops receiver').count()).toBe(0);
+  });
+
+  it('is pictured in the light theme, sets the defaults, removes, and is for admins only', async () => {
+    const page = await browser.newPage({
+      baseURL: world().baseUrl,
+      bypassCSP: true,
+      colorScheme: 'light',
+    });
+    await page.goto('/login');
+    await writeStorage(page, STORAGE_KEYS.theme, 'light');
+    await signIn(page, world().data.admin);
+    await page.goto('/admin/platform-setup');
+    const row = integration(page, 'Ops receiver');
+    await row.getByText('Healthy').waitFor();
+    await scrollToTop(page);
+    await waitForStillPage(page);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'integrations-light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'integrations-phone', 'viewport');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const defaults = page.getByRole('region', { name: 'Notification defaults' });
+    await defaults.getByRole('switch', { name: 'Email', exact: true }).click();
+    await defaults.getByRole('combobox', { name: 'Event severity' }).click();
+    await page.getByRole('option', { name: 'Severity 2' }).click();
+    await defaults.getByRole('button', { name: 'Save defaults' }).click();
+    await toast(page, 'Notification defaults saved').waitFor();
+    await page.reload();
+    await defaults.getByRole('button', { name: 'Save defaults' }).waitFor();
+    expect(
+      await defaults
+        .getByRole('switch', { name: 'Email', exact: true })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
+    expect(await defaults.getByRole('combobox', { name: 'Event severity' }).innerText()).toBe(
+      'Severity 2',
+    );
+
+    await row.getByRole('switch', { name: 'Alerts to Ops receiver' }).click();
+    await toast(page, 'Alerts to Ops receiver paused').waitFor();
+    await row.getByRole('button', { name: 'Remove Ops receiver' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await toast(page, 'Ops receiver removed').waitFor();
+    await page
+      .getByRole('region', { name: 'Integrations', exact: true })
+      .getByText('No integrations yet.', { exact: false })
+      .waitFor();
+
+    const viewer = await browser.newPage({ baseURL: world().baseUrl });
+    await signIn(viewer, world().data.member);
+    await viewer.goto('/admin/platform-setup');
+    await viewer.getByRole('heading', { name: 'Features' }).waitFor();
+    expect(await viewer.getByRole('region', { name: 'Integrations', exact: true }).count()).toBe(0);
+    expect(await viewer.getByRole('region', { name: 'Notification defaults' }).count()).toBe(0);
+    expect(currentPath(viewer)).toBe('/admin/platform-setup');
+  });
+});

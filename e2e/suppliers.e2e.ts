@@ -1,0 +1,461 @@
+import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  saveScreenshot,
+  signIn,
+  STORAGE_KEYS,
+  writeStorage,
+  useBrowser,
+  waitForStillPage,
+  type PageOptions,
+} from './support/browser';
+import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+const ACME = {
+  manager: { email: 'maria.manager@acme-supply.example', password: SEEDED_PASSWORD },
+};
+const BOLT = {
+  manager: { email: 'mo.manager@bolt-parts.example', password: SEEDED_PASSWORD },
+  viewer: { email: 'val.viewer@bolt-parts.example', password: SEEDED_PASSWORD },
+};
+const SEEDED_SITES = 55;
+/** Tall enough for a whole dialog in its screenshot. */
+const TALL = { width: 1280, height: 1200 };
+
+/**
+ * Acme starts empty (the import flows); Bolt has 55 sites, one of them inside an incident's
+ * area, the exposure engine's work already done.
+ */
+const world = useSeededServer(async (server) => {
+  const acme = (await server.createOrganization('Acme Supply')).id;
+  const bolt = (await server.createOrganization('Bolt Parts')).id;
+  await server.createUser({
+    organizationId: acme,
+    email: ACME.manager.email,
+    adminRole: 'MANAGER',
+  });
+  await server.createUser({
+    organizationId: bolt,
+    email: BOLT.manager.email,
+    adminRole: 'MANAGER',
+  });
+  await server.createUser({ organizationId: bolt, email: BOLT.viewer.email, adminRole: 'VIEWER' });
+  const token = (await server.login(BOLT.manager.email)).accessToken;
+  const kinds = ['SUPPLIER', 'SUPPLIER', 'WAREHOUSE', 'SUPPLIER', 'OWN_FACILITY'];
+  const criticalities = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+  const seeded = await server.request('POST', '/api/sites/bulk', {
+    token,
+    body: {
+      sites: [
+        ...Array.from({ length: SEEDED_SITES - 1 }, (_, index) => ({
+          externalRef: `B-${String(index + 1).padStart(3, '0')}`,
+          name: `Seed supplier ${String(index + 1).padStart(2, '0')}`,
+          kind: kinds[index % kinds.length],
+          criticality: criticalities[index % criticalities.length],
+          tier: (index % 3) + 1,
+          city: 'Lyon',
+          countryCode: 'FR',
+          products: ['fasteners'],
+        })),
+        {
+          externalRef: 'B-055',
+          name: 'Rotterdam Gears',
+          criticality: 'CRITICAL',
+          tier: 1,
+          city: 'Rotterdam',
+          countryCode: 'NL',
+          location: { lat: 51.92, lng: 4.47 },
+          products: ['gears'],
+        },
+      ],
+    },
+  });
+  if (seeded.status !== 200) throw new Error(`seeding failed: ${JSON.stringify(seeded.body)}`);
+  await server.request('POST', '/api/incidents', {
+    token,
+    body: {
+      title: 'Rotterdam port strike',
+      severity: 'HIGH',
+      type: 'STRIKE',
+      location: { lat: 51.9, lng: 4.45 },
+      affectedRadiusKm: 40,
+    },
+  });
+  await server.app.jobWorker.runDue();
+  return { acme, bolt };
+});
+
+const browser = useBrowser();
+
+async function openSuppliers(
+  account: { email: string; password: string },
+  options: PageOptions = {},
+) {
+  const page = await browser.newPage({ baseURL: world().baseUrl, ...options });
+  if (options.colorScheme) {
+    // The app keeps its own theme: the saved one is read when the page starts.
+    await page.goto('/login');
+    await writeStorage(page, STORAGE_KEYS.theme, options.colorScheme);
+  }
+  await signIn(page, account);
+  await page.getByRole('button', { name: /^Open user menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Suppliers' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Suppliers' }).waitFor();
+  return page;
+}
+
+const wizard = (page: Page) => page.getByRole('dialog', { name: /^Import / });
+const chooseFile = (page: Page, file: string) =>
+  wizard(page).getByLabel('CSV file').setInputFiles(file);
+const errorLines = (page: Page) =>
+  wizard(page)
+    .getByRole('list', { name: 'Errors' })
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => Array.from(item.children).map((cell) => (cell.textContent ?? '').trim())),
+    );
+const siteNames = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Sites' })
+    .locator('tbody th[scope="row"] span:first-child')
+    .allInnerTexts();
+
+async function importFile(page: Page, file: string, rows: number, done: string) {
+  await chooseFile(page, file);
+  await wizard(page)
+    .getByRole('button', { name: `Check ${rows} rows` })
+    .click();
+  await wizard(page).getByText(`All ${rows} rows are valid and ready to import.`).waitFor();
+  await wizard(page)
+    .getByRole('button', { name: `Import ${rows} rows` })
+    .click();
+  await wizard(page).getByText(done).waitFor();
+  await wizard(page).getByRole('button', { name: 'Close' }).last().click();
+}
+
+describe('Importing sites', () => {
+  it('maps the columns, previews, imports, and updates by reference when imported again', async () => {
+    const page = await openSuppliers(ACME.manager, { bypassCSP: true, viewport: TALL });
+    await page.getByText('No sites yet.').waitFor();
+    await page.getByRole('button', { name: 'Import' }).click();
+    await wizard(page).waitFor();
+
+    // The template: every column, an example that imports cleanly.
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      wizard(page).getByRole('button', { name: 'Download the template' }).click(),
+    ]);
+    expect(template.suggestedFilename()).toBe('meridian-sites-template.csv');
+    const templateText = await readFile(await template.path(), 'utf8');
+    expect(templateText.split('\r\n')[0]).toBe(
+      '\uFEFFexternalRef,name,kind,tier,criticality,address,city,country,lat,lng,products,contactName,contactEmail,contactPhone,annualSpend,currency',
+    );
+
+    await chooseFile(page, fixture('sites-good.csv'));
+    const column = (field: string) =>
+      wizard(page).getByRole('combobox', { name: `File column for ${field}` });
+    expect(await column('External reference').innerText()).toBe('Vendor ID');
+    expect(await column('Contact e-mail').innerText()).toBe('E-mail');
+    expect(await column('City').innerText()).toBe('Not imported');
+    await column('City').click();
+    await page.getByRole('option', { name: 'Ort', exact: true }).click();
+    expect(await column('City').innerText()).toBe('Ort');
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-import-mapping');
+    await expectAccessible(page, '[role="dialog"]');
+
+    await wizard(page).getByRole('button', { name: 'Check 6 rows' }).click();
+    await wizard(page).getByText('All 6 rows are valid and ready to import.').waitFor();
+    const preview = wizard(page).getByRole('region', { name: 'Preview' });
+    expect(await preview.locator('tbody th').allInnerTexts()).toEqual([
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+    ]);
+    await wizard(page).getByRole('button', { name: 'Import 6 rows' }).click();
+    await wizard(page).getByText('Imported 6 sites: 6 new, 0 updated.').waitFor();
+    await wizard(page).getByRole('button', { name: 'Close' }).last().click();
+
+    await page.getByText('6 sites', { exact: true }).waitFor();
+    // A formula in a name is only text here.
+    expect(await siteNames(page)).toContain('=HYPERLINK("http://evil.example","Click me")');
+    expect(await page.locator('a[href="http://evil.example"]').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    await chooseFile(page, fixture('sites-reimport.csv'));
+    await column('City').click();
+    await page.getByRole('option', { name: 'Ort', exact: true }).click();
+    await wizard(page).getByRole('button', { name: 'Check 3 rows' }).click();
+    // Held on its way to the server: the wizard shows the upload done and the server at work.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/sites/bulk', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await wizard(page).getByRole('button', { name: 'Import 3 rows' }).click();
+    await wizard(page).getByRole('progressbar', { name: 'Upload' }).waitFor();
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-import-progress');
+    release();
+    await wizard(page).getByText('Imported 3 sites: 1 new, 2 updated.').waitFor();
+    await saveScreenshot(page, 'suppliers-import-done');
+    await wizard(page).getByRole('button', { name: 'Close' }).last().click();
+    await page.getByText('7 sites', { exact: true }).waitFor();
+    expect(await siteNames(page)).toContain('Hanseatic Castings & Forge GmbH');
+
+    // The export neutralises the formula, and imports back as it was.
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await readFile(await exported.path(), 'utf8');
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")"`);
+    expect(csv.trim().split('\r\n')).toHaveLength(8);
+  });
+
+  it('shows every bad row with its line before anything is written, and refuses a 200 MB file unread', async () => {
+    const page = await openSuppliers(ACME.manager, {
+      bypassCSP: true,
+      colorScheme: 'light',
+      viewport: TALL,
+    });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await chooseFile(page, fixture('sites-bad.csv'));
+    await wizard(page).getByRole('button', { name: 'Check 6 rows' }).click();
+    await wizard(page).getByText('5 errors.', { exact: false }).waitFor();
+    const lines = await errorLines(page);
+    expect(lines.map(([line, field]) => [line, field])).toEqual([
+      ['Line 3', 'Country'],
+      ['Line 4', 'Tier'],
+      ['Line 6', 'Latitude'],
+      ['Line 7', 'External reference'],
+      ['Line 8', 'Name'],
+    ]);
+    expect(lines[0]?.[2]).toMatch(/^"Narnia" is not a country Meridian knows/);
+    expect(lines[3]?.[2]).toBe('"V-200" is also on line 2: each site once per file');
+    expect(await wizard(page).getByRole('button', { name: 'Import 6 rows' }).isDisabled()).toBe(
+      true,
+    );
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-import-errors-light');
+    await expectAccessible(page, '[role="dialog"]');
+
+    const huge = path.join(tmpdir(), `meridian-huge-${Date.now()}.csv`);
+    await writeFile(huge, 'externalRef,name\n');
+    await truncate(huge, 200 * 1024 * 1024);
+    try {
+      await wizard(page).getByRole('button', { name: 'Choose another file' }).click();
+      await chooseFile(page, huge);
+      await wizard(page)
+        .getByRole('alert')
+        .filter({ hasText: 'This file is 200 MB: Meridian imports files up to 25 MB' })
+        .waitFor();
+    } finally {
+      await rm(huge, { force: true });
+    }
+  });
+});
+
+describe('Importing the largest file', () => {
+  it(
+    'sends 50,000 rows in one request, showing the upload and the server at work',
+    { timeout: 180_000 },
+    async () => {
+      const cities = ['Hamburg,DE', 'Lyon,FR', 'Turin,IT', 'Leeds,GB', 'Osaka,JP', 'Pune,IN'];
+      const rows = Array.from(
+        { length: 50_000 },
+        (_, index) =>
+          `L-${String(index).padStart(5, '0')},Large supplier ${index},${cities[index % cities.length]},bolts; nuts`,
+      );
+      const file = path.join(tmpdir(), `meridian-50k-${Date.now()}.csv`);
+      await writeFile(file, ['externalRef,name,city,country,products', ...rows].join('\n'));
+      try {
+        const page = await openSuppliers(ACME.manager, { viewport: TALL });
+        await page.getByRole('button', { name: 'Import' }).click();
+        const started = performance.now();
+        await chooseFile(page, file);
+        await wizard(page).getByRole('button', { name: 'Check 50,000 rows' }).click();
+        await wizard(page).getByText('All 50,000 rows are valid and ready to import.').waitFor({
+          timeout: 60_000,
+        });
+        const checked = performance.now();
+        // This process also runs the server, so the page records what its bars said as they changed.
+        await page.evaluate(() => {
+          const seen: string[] = [];
+          (window as unknown as { seen: string[] }).seen = seen;
+          new MutationObserver(() => {
+            for (const bar of Array.from(document.querySelectorAll('[role="progressbar"]'))) {
+              const entry = `${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuetext')}`;
+              if (!seen.includes(entry)) seen.push(entry);
+            }
+          }).observe(document.body, { subtree: true, childList: true, attributes: true });
+        });
+        await wizard(page).getByRole('button', { name: 'Import 50,000 rows' }).click();
+        await wizard(page)
+          .getByText('Imported 50,000 sites: 50,000 new, 0 updated.')
+          .waitFor({ timeout: 120_000 });
+        const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+        expect(seen).toContain('Upload: Sent');
+        expect(seen).toContain('Locating places: 6 of 6 places');
+        expect(seen).toContain('Writing, in one transaction: 50,000 of 50,000 rows');
+        expect(seen.filter((entry) => entry.startsWith('Writing')).length).toBeGreaterThan(5);
+        const done = performance.now();
+        console.info(
+          `50,000 rows: read and checked in the browser ${Math.round(checked - started)} ms, sent and written ${Math.round(done - checked)} ms`,
+        );
+      } finally {
+        await rm(file, { force: true });
+      }
+    },
+  );
+});
+
+describe('Importing shipments', () => {
+  it('checks dates, modes and duplicates in the browser, places the server’s refusals on their lines, then imports', async () => {
+    const page = await openSuppliers(BOLT.manager);
+    await page.getByRole('tab', { name: 'Shipments' }).click();
+    await page.getByText('No shipments yet.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Import shipments' }).click();
+
+    await chooseFile(page, fixture('shipments-bad.csv'));
+    await wizard(page).getByRole('button', { name: 'Check 4 rows' }).click();
+    expect((await errorLines(page)).map(([line, field]) => [line, field])).toEqual([
+      ['Line 3', 'Mode'],
+      ['Line 4', 'ETA'],
+      ['Line 5', 'Reference'],
+    ]);
+
+    await wizard(page).getByRole('button', { name: 'Choose another file' }).click();
+    await chooseFile(page, fixture('shipments-unknown-port.csv'));
+    await wizard(page).getByRole('button', { name: 'Check 2 rows' }).click();
+    await wizard(page).getByRole('button', { name: 'Import 2 rows' }).click();
+    await wizard(page)
+      .getByText('Nothing was imported: fix these rows in the file and choose it again.')
+      .waitFor();
+    const refused = await errorLines(page);
+    expect(refused.map(([line, field]) => [line, field])).toEqual([['Line 3', 'Origin UN/LOCODE']]);
+    expect(refused[0]?.[2]).toMatch(/^UN\/LOCODE ZZQQQ is not in Meridian's table/);
+
+    await wizard(page).getByRole('button', { name: 'Choose another file' }).click();
+    await importFile(
+      page,
+      fixture('shipments-good.csv'),
+      3,
+      'Imported 3 shipments: 3 new, 0 updated.',
+    );
+    await page.getByText('3 shipments', { exact: true }).waitFor();
+    const rows = page.getByRole('region', { name: 'Shipments' }).locator('tbody tr');
+    expect(await rows.first().innerText()).toMatch(/PO-9001\s+SEA\s+Maersk\s+Shanghai \(CNSHA\)/);
+    await saveScreenshot(page, 'suppliers-shipments');
+  });
+});
+
+describe('The Suppliers screen', () => {
+  it('searches, filters, sorts, loads more, shows exposures, and adds, edits, archives and restores', async () => {
+    const page = await openSuppliers(BOLT.manager, {
+      bypassCSP: true,
+      colorScheme: 'dark',
+      viewport: TALL,
+    });
+    await page.getByText(`${SEEDED_SITES} sites`, { exact: true }).waitFor();
+    await page.getByText(`Showing 50 of ${SEEDED_SITES}`).waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(async () => (await siteNames(page)).length).toBe(SEEDED_SITES);
+
+    // The site inside the incident's area.
+    await page.getByRole('button', { name: '1 incident reaches Rotterdam Gears' }).click();
+    await page
+      .getByRole('list', { name: 'Incidents reaching Rotterdam Gears' })
+      .getByRole('link', { name: 'Rotterdam port strike' })
+      .waitFor();
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-dark');
+    await expectAccessible(page);
+
+    await page.getByRole('searchbox', { name: 'Search sites' }).fill('supplier 07');
+    await expect.poll(() => siteNames(page)).toEqual(['Seed supplier 07']);
+    await page.getByRole('searchbox', { name: 'Search sites' }).fill('');
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Warehouse' }).click();
+    await page.getByText('11 sites', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'All kinds' }).click();
+    await page.getByRole('combobox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'Most critical first' }).click();
+    await expect.poll(async () => (await siteNames(page))[0]).toBe('Rotterdam Gears');
+
+    // Add: the contract's own rules, then the server's location.
+    await page.getByRole('button', { name: 'Add site' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a site' });
+    await form.getByLabel('Name', { exact: true }).fill('Valencia Boxes');
+    await form.getByLabel('Country').fill('Atlantis');
+    await form.getByLabel('Contact e-mail').fill('not-an-email');
+    await form.getByRole('button', { name: 'Add site' }).click();
+    await form.getByText('"Atlantis" is not a country Meridian knows', { exact: false }).waitFor();
+    await form.getByText('Invalid email address').waitFor();
+    await form.getByLabel('Country').fill('Spain');
+    await form.getByLabel('City').fill('Valencia');
+    await form.getByLabel('Contact e-mail').fill('boxes@valencia.example');
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-site-form');
+    await form.getByRole('button', { name: 'Add site' }).click();
+    await page.getByText('Site "Valencia Boxes" added').waitFor();
+    await page.getByText(`${SEEDED_SITES + 1} sites`, { exact: true }).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search sites' }).fill('Valencia');
+    await page.getByRole('button', { name: 'Edit Valencia Boxes' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Valencia Boxes' });
+    await edit.getByRole('combobox', { name: 'Criticality' }).click();
+    await page.getByRole('option', { name: 'Critical' }).click();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Site "Valencia Boxes" saved').waitFor();
+    await page
+      .getByRole('row', { name: /Valencia Boxes/ })
+      .getByText('Critical', { exact: true })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Archive Valencia Boxes' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('No sites match these filters.').waitFor();
+    await page.getByRole('switch', { name: 'Archived sites' }).click();
+    await page.getByRole('button', { name: 'Restore Valencia Boxes' }).click();
+    await page.getByText('Site "Valencia Boxes" restored').waitFor();
+  });
+
+  it('shows viewers the lists without any control that writes, in light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await openSuppliers(BOLT.viewer, { colorScheme, bypassCSP: true });
+      // The seeded sites and the one the manager added.
+      await page.getByText(`${SEEDED_SITES + 1} sites`, { exact: true }).waitFor();
+      await page
+        .getByText('Only managers and admins of your organization change sites and shipments.')
+        .waitFor();
+      for (const name of [
+        'Add site',
+        'Import',
+        'Edit Rotterdam Gears',
+        'Archive Rotterdam Gears',
+      ]) {
+        expect(await page.getByRole('button', { name }).count()).toBe(0);
+      }
+      await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+      await waitForStillPage(page);
+      await saveScreenshot(page, `suppliers-viewer-${colorScheme}`);
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: 'Shipments' }).click();
+      await page.getByText(/^\d+ shipments?$/).waitFor();
+      expect(await page.getByRole('button', { name: 'Import shipments' }).count()).toBe(0);
+    }
+  });
+});

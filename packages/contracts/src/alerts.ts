@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common.js';
+import { SEVERITY_RANK } from './incident-rules.js';
+import { SEVERITIES } from './roles.js';
+import type { NotificationSettings } from './settings.js';
+
+/** What caused an alert. */
+export const ALERT_KINDS = [
+  'EXPOSURE_NEW',
+  'EXPOSURE_ESCALATED',
+  'INCIDENT_CREATED',
+  'INCIDENT_STATUS',
+  'INCIDENT_RESOLVED',
+  'INCIDENT_ASSIGNED',
+  'PLAN_ASSIGNED',
+  'PLAN_COMPLETED',
+  'ACTION_ASSIGNED',
+  'ACTION_OVERDUE',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** Organization endpoints alerts are posted to. */
+export const ENDPOINT_KINDS = ['SLACK', 'TEAMS', 'WEBHOOK'] as const;
+export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+/** Every way a message leaves Meridian (in-app and desktop are read from the notifications list). */
+export const DELIVERY_CHANNELS = ['EMAIL', 'SMS', 'SLACK', 'TEAMS', 'WEBHOOK'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'GAVE_UP'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const ALERT_LIMITS = {
+  endpointName: 80,
+  url: 2000,
+  /** One incident alerts one recipient at most once in this window; later changes wait in a digest. */
+  digestWindowMs: 15 * 60_000,
+  /** Notifications in one page of the list. */
+  pageMax: 50,
+  /** Consecutive failures after which an endpoint shows as unhealthy. */
+  unhealthyAfter: 3,
+} as const;
+
+export const ALERT_MESSAGES = {
+  listed: 'Notifications retrieved',
+  read: 'Notification marked as read',
+  allRead: 'All notifications marked as read',
+  notificationNotFound: 'Notification not found',
+  adminOnly: 'Only an organization admin can manage integrations',
+  endpointNotFound: 'Integration not found',
+  endpointsListed: 'Integrations retrieved',
+  endpointCreated: 'Integration added',
+  endpointCreatedWithSecret:
+    'Integration added. Copy the signing secret now: it is not shown again.',
+  endpointUpdated: 'Integration saved',
+  endpointRemoved: 'Integration removed',
+  deliveriesListed: 'Deliveries retrieved',
+  deliveryNotFound: 'Delivery not found',
+  redelivered: 'Delivery queued again',
+  testNotRedelivered: 'A test message is not sent again: use Send test',
+  testSent: 'Test message delivered',
+  testFailed: (reason: string) => `Test message failed: ${reason}`,
+  privateAddress: 'This address is on a private network; Meridian does not post there',
+} as const;
+
+/** Severity 1 = CRITICAL only, 2 = HIGH and above, 3 = MEDIUM and above, All = everything. */
+const THRESHOLD: Readonly<Record<NotificationSettings['severity'], number>> = {
+  'Severity 1': SEVERITY_RANK.CRITICAL,
+  'Severity 2': SEVERITY_RANK.HIGH,
+  'Severity 3': SEVERITY_RANK.MEDIUM,
+  All: SEVERITY_RANK.LOW,
+};
+
+/** Whether an alert of this kind and severity reaches someone with these preferences. */
+export function alertWanted(
+  settings: NotificationSettings,
+  alert: { kind: AlertKind; severity: (typeof SEVERITIES)[number] },
+): boolean {
+  if (alert.kind === 'INCIDENT_RESOLVED' && !settings.resolution) return false;
+  // About the member's own work: their switch decides, whatever the incident's severity.
+  if (alert.kind === 'INCIDENT_ASSIGNED' || alert.kind === 'ACTION_ASSIGNED')
+    return settings.action;
+  if (alert.kind === 'ACTION_OVERDUE') return settings.action;
+  if (alert.kind === 'PLAN_ASSIGNED') return settings.plan;
+  if (alert.kind === 'PLAN_COMPLETED') return settings.plan && settings.resolution;
+  return SEVERITY_RANK[alert.severity] >= THRESHOLD[settings.severity];
+}
+
+export const Notification = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(ALERT_KINDS),
+    severity: z.enum(SEVERITIES),
+    title: z.string(),
+    /** What happened, one line per change (several when changes were folded into a digest). */
+    lines: z.array(z.string()),
+    /** Where it leads in the app, e.g. /admin/events/{id}. */
+    link: z.string().nullable(),
+    incidentId: z.uuid().nullable(),
+    createdAt: IsoDateTime,
+    readAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(ALERT_LIMITS.pageMax).default(20),
+  unread: z.enum(['true', 'false']).optional(),
+});
+export type NotificationListQuery = z.input<typeof NotificationListQuery>;
+
+export const NotificationListResponse = z.object({
+  message: z.string(),
+  data: z.object({ notifications: z.array(Notification), unread: z.number().int() }),
+});
+export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
+
+export const UnreadResponse = z.object({
+  message: z.string(),
+  data: z.object({ unread: z.number().int() }),
+});
+export type UnreadResponse = z.infer<typeof UnreadResponse>;
+
+const EndpointUrl = z
+  .url({ protocol: /^https?$/, message: 'url must be an http(s) URL' })
+  .max(ALERT_LIMITS.url);
+
+export const AlertEndpoint = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(ENDPOINT_KINDS),
+    name: z.string(),
+    /** The URL with its secret part (path and query) hidden. */
+    url: z.string(),
+    minSeverity: z.enum(SEVERITIES),
+    enabled: z.boolean(),
+    /** For webhooks: the secret's first characters, to tell secrets apart. */
+    secretPrefix: z.string().nullable(),
+    healthy: z.boolean(),
+    consecutiveFailures: z.number().int(),
+    lastSuccessAt: IsoDateTime.nullable(),
+    lastFailureAt: IsoDateTime.nullable(),
+    lastError: z.string().nullable(),
+    createdAt: IsoDateTime,
+  })
+  .meta({ id: 'AlertEndpoint' });
+export type AlertEndpoint = z.infer<typeof AlertEndpoint>;
+
+export const AlertEndpointCreate = z.strictObject({
+  kind: z.enum(ENDPOINT_KINDS),
+  name: z.string().trim().min(1, 'name is required').max(ALERT_LIMITS.endpointName),
+  url: EndpointUrl,
+  minSeverity: z.enum(SEVERITIES).default('LOW'),
+  enabled: z.boolean().default(true),
+});
+export type AlertEndpointCreate = z.input<typeof AlertEndpointCreate>;
+export type AlertEndpointInput = z.output<typeof AlertEndpointCreate>;
+
+export const AlertEndpointUpdate = z
+  .strictObject({
+    name: z.string().trim().min(1, 'name is required').max(ALERT_LIMITS.endpointName),
+    url: EndpointUrl,
+    minSeverity: z.enum(SEVERITIES),
+    enabled: z.boolean(),
+  })
+  .partial();
+export type AlertEndpointUpdate = z.input<typeof AlertEndpointUpdate>;
+
+/** Health of every channel (e-mail and SMS: whether configured), from the last day's deliveries. */
+export const ChannelHealth = z.object({
+  channel: z.enum(DELIVERY_CHANNELS),
+  configured: z.boolean(),
+  healthy: z.boolean(),
+  delivered: z.number().int(),
+  failing: z.number().int(),
+  lastSuccessAt: IsoDateTime.nullable(),
+  lastFailureAt: IsoDateTime.nullable(),
+  lastError: z.string().nullable(),
+});
+export type ChannelHealth = z.infer<typeof ChannelHealth>;
+
+export const AlertEndpointListResponse = z.object({
+  message: z.string(),
+  data: z.object({ endpoints: z.array(AlertEndpoint), channels: z.array(ChannelHealth) }),
+});
+export type AlertEndpointListResponse = z.infer<typeof AlertEndpointListResponse>;
+
+export const AlertEndpointResponse = z.object({
+  message: z.string(),
+  /** `secret` only when a webhook is created: the key its payloads are signed with, shown once. */
+  data: z.object({ endpoint: AlertEndpoint, secret: z.string().optional() }),
+});
+export type AlertEndpointResponse = z.infer<typeof AlertEndpointResponse>;
+
+export const Delivery = z
+  .object({
+    id: z.uuid(),
+    channel: z.enum(DELIVERY_CHANNELS),
+    status: z.enum(DELIVERY_STATUSES),
+    /** A "Send test" message: logged, never retried nor redelivered (send another test). */
+    test: z.boolean(),
+    title: z.string(),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: IsoDateTime,
+    lastAttemptAt: IsoDateTime.nullable(),
+    nextAttemptAt: IsoDateTime.nullable(),
+    deliveredAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'Delivery' });
+export type Delivery = z.infer<typeof Delivery>;
+
+export const DeliveryListResponse = z.object({
+  message: z.string(),
+  data: z.object({ deliveries: z.array(Delivery) }),
+});
+export type DeliveryListResponse = z.infer<typeof DeliveryListResponse>;
+
+export const EndpointTestResponse = z.object({
+  message: z.string(),
+  data: z.object({ delivery: Delivery }),
+});
+export type EndpointTestResponse = z.infer<typeof EndpointTestResponse>;

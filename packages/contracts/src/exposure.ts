@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { Incident } from './atlas.js';
+import { IsoDateTime } from './common.js';
+import { EXPOSURE_STATES } from './roles.js';
+import { Site } from './sites.js';
+import { ShipmentDetail } from './shipments.js';
+
+export const ExposureState = z.enum(EXPOSURE_STATES);
+export type ExposureState = z.infer<typeof ExposureState>;
+
+const exposureFacts = {
+  /** From the incident's location (or its area's centre). */
+  distanceKm: z.number(),
+  state: ExposureState,
+  /** POSITION: it is inside now; ROUTE: its remaining route crosses the area; LOCATION: a site. */
+  via: z.enum(['LOCATION', 'POSITION', 'ROUTE']),
+  firstSeenAt: IsoDateTime,
+  lastChangedAt: IsoDateTime,
+};
+
+export const SiteExposure = z.object({ site: Site, ...exposureFacts });
+export type SiteExposure = z.infer<typeof SiteExposure>;
+export const ShipmentExposure = z.object({ shipment: ShipmentDetail, ...exposureFacts });
+export type ShipmentExposure = z.infer<typeof ShipmentExposure>;
+
+export const IncidentExposureResponse = z.object({
+  message: z.string(),
+  data: z.object({ sites: z.array(SiteExposure), shipments: z.array(ShipmentExposure) }),
+});
+export type IncidentExposureResponse = z.infer<typeof IncidentExposureResponse>;
+
+/** Per incident of the organization's view: how many of its sites and shipments are exposed now. */
+export const ExposureSummaryResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    incidents: z.array(
+      z.object({ incidentId: z.uuid(), sites: z.number().int(), shipments: z.number().int() }),
+    ),
+    /** The organization's sites and shipments reached by any incident of the view, for the map. */
+    exposedSiteIds: z.array(z.string()).optional(),
+    exposedShipmentIds: z.array(z.string()).optional(),
+  }),
+});
+export type ExposureSummaryResponse = z.infer<typeof ExposureSummaryResponse>;
+
+/** An incident reaching one of the organization's sites, for the site's card. */
+export const SiteIncidentExposure = z.object({ incident: Incident, ...exposureFacts });
+export type SiteIncidentExposure = z.infer<typeof SiteIncidentExposure>;
+
+export const SiteExposureResponse = z.object({
+  message: z.string(),
+  data: z.object({ exposures: z.array(SiteIncidentExposure) }),
+});
+export type SiteExposureResponse = z.infer<typeof SiteExposureResponse>;
+
+/** The routes still ahead of the organization's exposed shipments, for the map (at most 1,000). */
+export const ExposedRoutesResponse = z.object({
+  data: z.array(z.object({ id: z.string(), route: z.array(z.tuple([z.number(), z.number()])) })),
+});
+export type ExposedRoutesResponse = z.infer<typeof ExposedRoutesResponse>;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common.js';
+
+/**
+ * The feeds Meridian reads. Each kind is one connector: USGS earthquakes (GeoJSON summary),
+ * GDACS disasters (GeoJSON event list), US National Weather Service alerts (CAP 1.2 as
+ * GeoJSON), NASA EONET v3 natural events (GeoJSON).
+ */
+export const SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET'] as const;
+export const SourceKind = z.enum(SOURCE_KINDS, {
+  message: `kind must be one of ${SOURCE_KINDS.join(', ')}`,
+});
+export type SourceKind = z.infer<typeof SourceKind>;
+
+export const SOURCE_LIMITS = {
+  name: 80,
+  url: 2000,
+  intervalMinSeconds: 60,
+  intervalMaxSeconds: 86_400,
+  intervalDefaultSeconds: 300,
+} as const;
+
+export const SOURCE_MESSAGES = {
+  notFound: 'Data source not found',
+  platformOnly: 'Only platform admins can manage data sources',
+  nameTaken: 'A data source with this name already exists',
+  created: 'Data source created',
+  updated: 'Data source updated',
+  deleted: 'Data source deleted',
+  pollQueued: 'Poll queued',
+  pausedPoll: 'Enable the data source to poll it',
+  listed: 'Data sources retrieved',
+} as const;
+
+const Name = z.string().trim().min(1, 'name is required').max(SOURCE_LIMITS.name);
+const Url = z
+  .url({ protocol: /^https?$/, message: 'url must be an http or https address' })
+  .max(SOURCE_LIMITS.url);
+const Interval = z
+  .number()
+  .int('intervalSeconds must be a whole number')
+  .min(SOURCE_LIMITS.intervalMinSeconds, {
+    message: `intervalSeconds must be at least ${SOURCE_LIMITS.intervalMinSeconds}`,
+  })
+  .max(SOURCE_LIMITS.intervalMaxSeconds, {
+    message: `intervalSeconds must be at most ${SOURCE_LIMITS.intervalMaxSeconds}`,
+  });
+
+export const Source = z
+  .object({
+    id: z.uuid(),
+    kind: SourceKind,
+    /** What the incidents it creates carry as their `source`; fixed at creation. */
+    key: z.string(),
+    name: z.string(),
+    url: z.string(),
+    enabled: z.boolean(),
+    intervalSeconds: z.number().int(),
+    lastPolledAt: IsoDateTime.nullable(),
+    lastSuccessAt: IsoDateTime.nullable(),
+    lastError: z.string().nullable(),
+    lastErrorAt: IsoDateTime.nullable(),
+    /** Failures in a row; the next poll waits longer after each. */
+    failures: z.number().int(),
+    nextPollAt: IsoDateTime,
+    /** Events in the last document read. */
+    itemCount: z.number().int(),
+    /** Incidents this source has created so far. */
+    incidentCount: z.number().int(),
+  })
+  .meta({ id: 'Source' });
+export type Source = z.infer<typeof Source>;
+
+export const SourceCreate = z.strictObject({
+  kind: SourceKind,
+  name: Name,
+  url: Url,
+  enabled: z.boolean().default(true),
+  intervalSeconds: Interval.default(SOURCE_LIMITS.intervalDefaultSeconds),
+});
+export type SourceCreate = z.input<typeof SourceCreate>;
+
+export const SourceUpdate = z
+  .strictObject({
+    name: Name.optional(),
+    url: Url.optional(),
+    enabled: z.boolean().optional(),
+    intervalSeconds: Interval.optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, {
+    message: 'send at least one field to change',
+  });
+export type SourceUpdate = z.input<typeof SourceUpdate>;
+
+export const SourceResponse = z.object({ message: z.string(), data: z.object({ source: Source }) });
+export type SourceResponse = z.infer<typeof SourceResponse>;
+
+export const SourceListResponse = z.object({
+  message: z.string(),
+  data: z.object({ sources: z.array(Source) }),
+});
+export type SourceListResponse = z.infer<typeof SourceListResponse>;

@@ -1,0 +1,91 @@
+/**
+ * Who may change or delete whom: one rule, enforced by the server and shown by the browser.
+ * Plain TypeScript (no zod), so the login-light entry `@meridian/contracts/constants` carries it.
+ */
+import { PLATFORM_ADMIN_ROLES, type ADMIN_ROLES, type PLATFORM_ROLES } from './roles.js';
+
+type PlatformRoleValue = (typeof PLATFORM_ROLES)[number];
+type AdminRoleValue = (typeof ADMIN_ROLES)[number];
+
+/** OWNER > ADMIN > MEMBER > GUEST. */
+export const PLATFORM_ROLE_RANK: Readonly<Record<PlatformRoleValue, number>> = {
+  GUEST: 0,
+  MEMBER: 1,
+  ADMIN: 2,
+  OWNER: 3,
+};
+
+export const USER_RULE_MESSAGES = {
+  adminRequired: 'Only an organization admin can manage users',
+  notYourself: 'You cannot change or delete your own account here',
+  outranked: 'You can only manage users whose platform role is below yours',
+  pendingNotSettable:
+    'PENDING means invited and never activated; an admin sets ACTIVE or DEACTIVATED',
+  activatesByInvitation: 'An invited user becomes active by accepting the invitation',
+  lastOwner: 'There must always be at least one active platform owner',
+  lastAdmin: 'An organization needs at least one active admin',
+} as const;
+
+export type RuleActor = {
+  id: string;
+  role: PlatformRoleValue;
+  /** Internal e-mail and platform role ADMIN or OWNER. */
+  isPlatformAdmin: boolean;
+  /** ADMIN of the organization acted for, or a platform admin. */
+  administersOrganization: boolean;
+};
+
+export type RuleTarget = {
+  id: string;
+  role: PlatformRoleValue;
+  adminRole: AdminRoleValue;
+};
+
+/**
+ * The rank that counts for an actor: platform roles above MEMBER mean something only for
+ * platform staff, so a customer holding one ranks as a MEMBER.
+ */
+const actorRank = (actor: RuleActor): number =>
+  actor.isPlatformAdmin
+    ? PLATFORM_ROLE_RANK[actor.role]
+    : Math.min(PLATFORM_ROLE_RANK[actor.role], PLATFORM_ROLE_RANK.MEMBER);
+
+/**
+ * Why `actor` may not change or delete `target` at all, or null when it may. The actor's
+ * platform role must outrank the target's. Two exceptions where nothing ranks higher:
+ * owners manage owners, and inside an organization its ADMINs manage every colleague of
+ * their platform rank (MEMBER or GUEST), other ADMINs included. The invariants (one active
+ * owner, one active ADMIN per organization) are checked by the server under a lock.
+ */
+export function userManagementProblem(actor: RuleActor, target: RuleTarget): string | null {
+  if (!actor.administersOrganization) return USER_RULE_MESSAGES.adminRequired;
+  if (actor.id === target.id) return USER_RULE_MESSAGES.notYourself;
+  const mine = actorRank(actor);
+  const theirs = PLATFORM_ROLE_RANK[target.role];
+  if (mine > theirs) return null;
+  const peersAtTop = target.role === 'OWNER' || theirs <= PLATFORM_ROLE_RANK.MEMBER;
+  return mine === theirs && peersAtTop ? null : USER_RULE_MESSAGES.outranked;
+}
+
+export const PLATFORM_ROLE_MESSAGES = {
+  platformAdminRequired: 'Only a platform admin can grant platform admin roles',
+  ownerRequired: 'Only a platform owner can grant or remove the owner role',
+} as const;
+
+/**
+ * Why `actor` may not move a user from platform role `from` to `to`, or null when allowed:
+ * the owner role is granted and removed only by an owner acting as a platform admin, the admin
+ * roles only by a platform admin. The server enforces it; the browser greys out the same roles.
+ */
+export function platformRoleChangeProblem(
+  actor: { isPlatformAdmin: boolean; role: PlatformRoleValue },
+  from: PlatformRoleValue,
+  to: PlatformRoleValue,
+): string | null {
+  if ((from === 'OWNER' || to === 'OWNER') && !(actor.isPlatformAdmin && actor.role === 'OWNER')) {
+    return PLATFORM_ROLE_MESSAGES.ownerRequired;
+  }
+  const touchesAdmin = PLATFORM_ADMIN_ROLES.includes(from) || PLATFORM_ADMIN_ROLES.includes(to);
+  if (touchesAdmin && !actor.isPlatformAdmin) return PLATFORM_ROLE_MESSAGES.platformAdminRequired;
+  return null;
+}

@@ -1,0 +1,84 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// No trailing slash: when ESLint's cwd differs from process.cwd() even by that, the import
+// resolver rebuilds itself without the tsconfig paths and `@/` imports go unchecked.
+const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+// The repository's own lint configuration, without the type-aware rules: the boundaries need
+// only the import resolver, and skipping the TypeScript programs keeps this test fast.
+const eslint = new ESLint({ cwd: repoRoot, overrideConfig: tseslint.configs.disableTypeChecked });
+
+/** The boundary errors ESLint reports for `source` saved as `filePath` (which need not exist). */
+async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(repoRoot, filePath) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it('refuses an import from one web feature into another, by alias or relative path', async () => {
+    const errors = await boundaryErrors(
+      'apps/web/src/features/atlas/components/Violation.tsx',
+      [
+        "import { useIncident } from '@/features/events/api/get-incident';",
+        "import { useUsers } from '../../team-members/api/get-users';",
+        'export const hooks = [useIncident, useUsers];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toContain('A feature never imports another');
+  });
+
+  it('lets a feature import its own files and shared code', async () => {
+    const errors = await boundaryErrors(
+      'apps/web/src/features/atlas/components/Allowed.tsx',
+      [
+        "import { useShipments } from '../api/get-shipments';",
+        "import { cn } from '@/utils/cn';",
+        'export const used = [useShipments, cn];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses features and app in shared web code', async () => {
+    const errors = await boundaryErrors(
+      'apps/web/src/lib/violation.ts',
+      [
+        "import { AtlasPage } from '@/features/atlas/components/AtlasPage';",
+        "import { router } from '@/app/router';",
+        'export const used = [AtlasPage, router];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+  });
+
+  it('refuses modules in server lib/ and repositories in server plugins/', async () => {
+    const repository = "import { usersRepository } from '../modules/users/users.repository.js';";
+    const use = 'export const used = usersRepository;';
+    const lib = await boundaryErrors('apps/server/src/lib/violation.ts', `${repository}\n${use}`);
+    const plugin = await boundaryErrors(
+      'apps/server/src/plugins/violation.ts',
+      `${repository}\n${use}`,
+    );
+    expect(lib).toHaveLength(1);
+    expect(plugin).toEqual([expect.stringContaining('never a repository')]);
+  });
+
+  it('lets browser tests use the server test harness and nothing else', async () => {
+    const errors = await boundaryErrors(
+      'e2e/violation.e2e.ts',
+      [
+        "import { startTestServer } from '../apps/server/src/test/test-server';",
+        "import { UsersService } from '../apps/server/src/modules/users/users.service';",
+        'export const used = [startTestServer, UsersService];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([expect.stringContaining('e2e/ and bench/')]);
+  });
+});

