@@ -19,3 +19,5 @@ export * from './sources.js';
 export * from './api-keys.js';
 export * from './alerts.js';
 export * from './plans.js';
+export * from './insights.js';
+export * from './analysis.js';

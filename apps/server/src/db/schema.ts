@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
   primaryKey,
   boolean,
   doublePrecision,
@@ -18,6 +19,8 @@ import type {
   ActionStatus,
   AdminRole,
   AlertKind,
+  AnalysisEngine,
+  Citation,
   DeliveryChannel,
   DeliveryStatus,
   EndpointKind,
@@ -751,5 +754,103 @@ export const planActions = pgTable(
     index('plan_actions_due_idx')
       .on(table.dueAt)
       .where(sql`status <> 'DONE' and overdue_alerted_at is null`),
+  ],
+);
+
+/** Raw bytes (a stored PDF). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/** A Markdown note of an organization on an incident. */
+export const memos = pgTable(
+  'memos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('memos_organization_incident_idx').on(table.organizationId, table.incidentId)],
+);
+
+/** A memo's earlier text, kept when it is edited. */
+export const memoRevisions = pgTable(
+  'memo_revisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memoId: uuid('memo_id')
+      .notNull()
+      .references(() => memos.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** Who had written this text. */
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('memo_revisions_memo_idx').on(table.memoId, table.id)],
+);
+
+/** A generated PDF report of an incident, stored as it was made. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    pdf: bytea('pdf').notNull(),
+    bytes: integer('bytes').notNull(),
+    pages: integer('pages').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('reports_organization_incident_idx').on(
+      table.organizationId,
+      table.incidentId,
+      table.createdAt,
+    ),
+  ],
+);
+
+/** A question about an incident and the answer the assistant gave, with what it cited. */
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull().default(''),
+    engine: text('engine').$type<AnalysisEngine>().notNull(),
+    model: text('model'),
+    status: text('status').$type<'COMPLETE' | 'FAILED'>().notNull(),
+    error: text('error'),
+    citations: jsonb('citations').$type<Citation[]>().notNull().default([]),
+    askedBy: uuid('asked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('analyses_organization_incident_idx').on(
+      table.organizationId,
+      table.incidentId,
+      table.createdAt,
+    ),
   ],
 );
