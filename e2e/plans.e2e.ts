@@ -283,3 +283,91 @@ describe('response plans', () => {
       .waitFor();
   });
 });
+
+describe('plans and their incident', () => {
+  it('a manager rewords an action, completes the last plan and is offered to resolve the incident', async () => {
+    const { server, data } = world();
+    const page = await openPlans(data.manager, 'light');
+    await page
+      .getByRole('list', { name: 'Events' })
+      .getByRole('button', { name: /Heatwave/ })
+      .click();
+    await page.getByText('No plans for this event yet.').waitFor();
+    await page.getByRole('button', { name: '+ Create Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a response plan' });
+    await dialog
+      .getByRole('combobox', { name: 'Template' })
+      .filter({ hasText: 'Heat on the rails (fits Weather)' })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = planCard(page, 'Heat on the rails');
+    const first = 'Check rail slots with the operator';
+    const reworded = 'Book rail slots on the Betuwe route';
+    await card.getByRole('button', { name: `Edit ${first}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit action' });
+    await edit.getByLabel('Title').fill(reworded);
+    await edit.getByLabel('Description').fill('Two slots a day until the speed limits lift.');
+    await edit.getByRole('checkbox', { name: /Required/ }).click();
+    await expectAccessible(page, '[role="dialog"]');
+    await edit.getByRole('button', { name: 'Save action' }).click();
+    const row = actionRow(card, reworded);
+    await row.getByText('Optional', { exact: true }).waitFor();
+    await row.getByText('Two slots a day until the speed limits lift.').waitFor();
+
+    // Both steps are optional now: the plan completes, and it was the incident's only plan.
+    await card.getByRole('button', { name: 'Complete', exact: true }).click();
+    const offer = page.getByRole('dialog', { name: 'Resolve the incident?' });
+    await offer
+      .getByText('Every response plan for Heatwave slows rail freight is now complete.')
+      .waitFor();
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'plans-offer-resolve-light');
+    await offer.getByRole('button', { name: 'Resolve incident' }).click();
+    await toast(page, '“Heatwave slows rail freight” is resolved').waitFor();
+    await offer.waitFor({ state: 'detached' });
+
+    const { accessToken } = await server.login(data.manager.email);
+    const events = await server.request<{ data: { title: string; status: string }[] }>(
+      'GET',
+      '/api/atlas/events?scope=ORG',
+      { token: accessToken },
+    );
+    expect(events.body.data.find((event) => event.title.startsWith('Heatwave'))?.status).toBe(
+      'RESOLVED',
+    );
+  });
+
+  it('resolving an incident with an active plan asks whether to complete it', async () => {
+    const { data } = world();
+    const page = await openPlans(data.manager);
+    await page.goto(`/admin/events/${data.strikeId}`);
+    const status = (label: string) =>
+      page.getByRole('button', {
+        name: `Status ${label}: change the status of Dock strike in Antwerp`,
+      });
+    await status('OPEN').click();
+    await page.getByRole('menuitem', { name: 'Start work' }).click();
+    await status('IN PROGRESS').click();
+    await page.getByRole('menuitem', { name: 'Resolve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve incident' });
+    await dialog.getByText('Antwerp strike response').waitFor();
+    await dialog.getByText('2 of 6 actions done').waitFor();
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'event-resolve-with-plan-dark');
+    await expectAccessible(page, '[role="dialog"]');
+
+    // Required steps are still open: the plan refuses to complete, and nothing is resolved.
+    await dialog.getByRole('button', { name: 'Complete plan and resolve' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'cannot be completed while 3 required actions are open' })
+      .waitFor();
+    await dialog.getByText('Nothing was resolved.', { exact: false }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Resolve only' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await status('RESOLVED').waitFor();
+  });
+});

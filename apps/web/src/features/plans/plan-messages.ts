@@ -4,9 +4,7 @@
  * whose weight it is held to (e2e/sign-in.e2e.ts).
  */
 export const PLAN_MESSAGES_WEB = {
-  loadFailed: 'Unable to load the plans',
   createFailed: 'Could not create the plan',
-  updateFailed: 'Could not save the plan',
   actionAddFailed: 'Could not add the action',
   actionUpdateFailed: 'Could not save the action',
   templatesFailed: 'Unable to load the templates',

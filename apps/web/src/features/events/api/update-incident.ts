@@ -1,26 +1,15 @@
 import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { authenticatedRequest } from '@/lib/api-client';
+import { updateIncident } from '@/lib/incident-update';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import {
-  IncidentResponse,
   type Incident,
   type IncidentDetailResponse,
   type IncidentUpdate,
 } from '@meridian/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { IncidentPageReply } from './get-incident-pages';
-
-export const updateIncident = async (incidentId: string, change: IncidentUpdate) =>
-  (
-    await authenticatedRequest(`/incidents/${encodeURIComponent(incidentId)}`, {
-      method: 'PATCH',
-      body: change,
-      schema: IncidentResponse,
-      fallbackMessage: INCIDENT_MESSAGES_WEB.updateFailed,
-    })
-  ).data.incident;
 
 type Pages = InfiniteData<IncidentPageReply, string | null>;
 

@@ -7,17 +7,22 @@ import {
 } from '@/components/ui/DropdownMenu';
 import { formatStatus } from '@/lib/incident-display';
 import { cn } from '@/utils/cn';
-import type { Incident, IncidentStatus } from '@meridian/contracts';
+import type { Incident, IncidentStatus, Plan } from '@meridian/contracts';
 import { INCIDENT_TRANSITIONS, INCIDENT_TRANSITION_LABELS } from '@meridian/contracts/constants';
 import { ChevronDown } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { openPlansOf } from '@/lib/plans-api';
 import { useUpdateIncident } from '../api/update-incident';
 import { useIncidentPermissions } from '../hooks/use-incident-permissions';
 import { ReopenDialog } from './ReopenDialog';
+import { ResolveDialog } from './ResolveDialog';
 
 /**
  * The incident's status in its colour; for those who may change it, a menu of the next steps
- * (Start work, Resolve, Reopen), applied in place at once and rolled back if refused.
+ * (Start work, Resolve, Reopen), applied in place at once and rolled back if refused. Resolving
+ * an incident with active response plans first asks whether to complete them.
  */
 export function StatusChip({
   incident,
@@ -29,11 +34,20 @@ export function StatusChip({
   const { canEdit } = useIncidentPermissions();
   const update = useUpdateIncident();
   const [reopening, setReopening] = useState(false);
+  const [activePlans, setActivePlans] = useState<Plan[]>([]);
+  const queryClient = useQueryClient();
+  const organizationId = useActiveOrganizationId();
   if (!canEdit(incident))
     return <IncidentStatusText status={incident.status} className={className} />;
 
   const move = (status: IncidentStatus, reason?: string) =>
     update.mutate({ incidentId: incident.id, change: { status, ...(reason ? { reason } : {}) } });
+  const resolve = async () => {
+    // A list that cannot be read does not stand in the way of resolving.
+    const open = await openPlansOf(queryClient, organizationId, incident.id).catch(() => []);
+    if (open.length > 0) setActivePlans(open);
+    else move('RESOLVED');
+  };
   return (
     <>
       <DropdownMenu>
@@ -52,7 +66,13 @@ export function StatusChip({
           {INCIDENT_TRANSITIONS[incident.status].map((next) => (
             <DropdownMenuItem
               key={next}
-              onSelect={() => (next === 'OPEN' ? setReopening(true) : move(next))}
+              onSelect={() =>
+                next === 'OPEN'
+                  ? setReopening(true)
+                  : next === 'RESOLVED'
+                    ? void resolve()
+                    : move(next)
+              }
             >
               {INCIDENT_TRANSITION_LABELS[next]}
             </DropdownMenuItem>
@@ -63,6 +83,14 @@ export function StatusChip({
         open={reopening}
         onOpenChange={setReopening}
         onReopen={(reason) => move('OPEN', reason)}
+      />
+      <ResolveDialog
+        plans={activePlans}
+        incidentTitle={incident.title}
+        onOpenChange={(open) => {
+          if (!open) setActivePlans([]);
+        }}
+        onResolve={() => move('RESOLVED')}
       />
     </>
   );

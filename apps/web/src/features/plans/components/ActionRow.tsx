@@ -13,12 +13,13 @@ import {
   type ActionUpdate,
   type PlanAction,
 } from '@meridian/contracts';
-import { AlertTriangle, CheckCircle2, NotebookPen } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, NotebookPen, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useUpdateAction } from '../api/update-action';
 import { useDraft } from '../hooks/use-draft';
 import { fromMemberOption, NOBODY, withPerson } from '../hooks/use-member-options';
 import { ACTION_STATUS_LABELS, personName } from '../utils/plan-display';
+import { EditActionDialog } from './EditActionDialog';
 import { InstantInput } from './InstantInput';
 
 const STATUS_OPTIONS = ACTION_STATUSES.map((status) => ({
@@ -178,7 +179,7 @@ export function ActionRow({
 }: {
   planId: string;
   action: PlanAction;
-  /** Title, assignee and due time. */
+  /** Title, description, required, assignee and due time. */
   canEdit: boolean;
   /** Status and notes. */
   canWork: boolean;
@@ -187,6 +188,7 @@ export function ActionRow({
 }) {
   const update = useUpdateAction();
   const [askingReason, setAskingReason] = useState(false);
+  const [editingWording, setEditingWording] = useState(false);
   // A status on its way to the server shows at once (the box ticks as it is clicked).
   const status = (update.isPending ? update.variables.change.status : undefined) ?? action.status;
   const done = status === 'DONE';
@@ -238,6 +240,17 @@ export function ActionRow({
             </span>
           ) : null}
           {update.isPending ? <Spinner className="size-3.5 text-primary" /> : null}
+          {editing ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Edit ${action.title}`}
+              onClick={() => setEditingWording(true)}
+              className="ml-auto h-7 px-2"
+            >
+              <Pencil aria-hidden="true" className="size-3.5" />
+            </Button>
+          ) : null}
         </div>
         {action.description ? (
           <p className="text-xs text-muted-foreground">{action.description}</p>
@@ -307,6 +320,17 @@ export function ActionRow({
           onSave={(notes) => save({ notes })}
         />
       </div>
+      {editingWording ? (
+        <EditActionDialog
+          action={action}
+          pending={update.isPending}
+          onCancel={() => setEditingWording(false)}
+          onSave={(change) => {
+            setEditingWording(false);
+            save(change);
+          }}
+        />
+      ) : null}
       {askingReason ? (
         <BlockedReasonDialog
           title={action.title}

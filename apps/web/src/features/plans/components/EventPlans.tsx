@@ -1,14 +1,20 @@
 import { Alert } from '@/components/ui/Alert';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { PLAN_MESSAGES_WEB } from '../plan-messages';
-import type { Incident } from '@meridian/contracts';
+import { isOpenPlan } from '@/lib/plans-api';
+import type { Incident, Plan } from '@meridian/contracts';
+import { useState } from 'react';
 import { ClipboardList } from 'lucide-react';
 import { usePlans } from '../api/get-plans';
 import { useMemberOptions } from '../hooks/use-member-options';
 import { usePlanPermissions } from '../hooks/use-plan-permissions';
 import { PlanCard } from './PlanCard';
+import { ResolveIncidentDialog } from './ResolveIncidentDialog';
 
-/** The response plans of one event, newest first. */
+/**
+ * The response plans of one event, newest first. Completing the last open plan of an incident
+ * that is not resolved offers to resolve it (to those who may).
+ */
 export function EventPlans({
   incident,
   highlightedPlanId,
@@ -16,9 +22,15 @@ export function EventPlans({
   incident: Incident;
   highlightedPlanId: string | null;
 }) {
-  const { canEdit } = usePlanPermissions();
+  const { canEdit, canEditIncident } = usePlanPermissions();
   const plans = usePlans({ incidentId: incident.id });
   const memberOptions = useMemberOptions({ enabled: canEdit });
+  const [offerResolve, setOfferResolve] = useState(false);
+  const completed = (plan: Plan) => {
+    const others = (plans.data ?? []).filter((other) => other.id !== plan.id);
+    if (incident.status !== 'RESOLVED' && canEditIncident(incident) && !others.some(isOpenPlan))
+      setOfferResolve(true);
+  };
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -46,9 +58,15 @@ export function EventPlans({
               plan={plan}
               highlighted={plan.id === highlightedPlanId}
               memberOptions={memberOptions}
+              onCompleted={completed}
             />
           ))
       )}
+      <ResolveIncidentDialog
+        incident={incident}
+        open={offerResolve}
+        onOpenChange={setOfferResolve}
+      />
     </div>
   );
 }

@@ -96,8 +96,11 @@ export function PlanCard({
   plan,
   highlighted,
   memberOptions,
+  onCompleted,
 }: {
   plan: Plan;
+  /** Called when this card completes the plan. */
+  onCompleted?: (plan: Plan) => void;
   /** Just created, or opened from a link: scrolled to and outlined. */
   highlighted: boolean;
   memberOptions: SelectOption[] | null;
@@ -119,6 +122,7 @@ export function PlanCard({
       { planId: plan.id, change: { updatedAt: plan.updatedAt, ...change } },
       {
         onSuccess: (saved) => {
+          if (change.status === 'COMPLETED') onCompleted?.(saved);
           if (change.status)
             toast.success(
               PLAN_MESSAGES_WEB.statusChanged(

@@ -8,7 +8,7 @@ import { selectedIncident, usePlanningIncidents } from '@/lib/planning-incidents
 import { toast } from '@/lib/toast';
 import { useQueryParams } from '@/lib/use-query-params';
 import { ClipboardList, LayoutTemplate } from 'lucide-react';
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { usePlanPermissions } from '../hooks/use-plan-permissions';
 import { CreatePlanDialog } from './CreatePlanDialog';
 import { EventPlans } from './EventPlans';
@@ -35,6 +35,17 @@ export function PlansPage() {
   const incidents = events.status === 'ready' && !events.isSample ? events.incidents : [];
   const incident = selectedIncident(incidents, params.get('incident'));
   const highlightedPlanId = params.get('plan');
+  // "Create Plan" on Insights links here with `create=1`: the dialog opens once, then the
+  // parameter goes, so a reload or Back does not open it again.
+  const createRequested = params.get('create') === '1';
+  const [createHandled, setCreateHandled] = useState(false);
+  if (createRequested && !createHandled && events.status === 'ready') {
+    setCreateHandled(true);
+    if (canEdit && incidents.length > 0) setDialog('create');
+  }
+  useEffect(() => {
+    if (createRequested && createHandled) setParam('create', undefined);
+  }, [createRequested, createHandled, setParam]);
 
   const openEvent = (incidentId: string, planId?: string) =>
     setParams({ view: undefined, incident: incidentId, plan: planId });

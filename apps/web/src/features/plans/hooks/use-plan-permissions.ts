@@ -1,8 +1,8 @@
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { useAuth } from '@/lib/auth';
-import { editsOrganizationData } from '@/lib/auth-access';
+import { editsIncidents, editsOrganizationData } from '@/lib/auth-access';
 import { usePublicConfig } from '@/lib/public-config';
-import type { PlanAction } from '@meridian/contracts';
+import type { Incident, PlanAction } from '@meridian/contracts';
 
 /**
  * What the signed-in user may do with plans, as the server decides: the organization's
@@ -21,5 +21,8 @@ export function usePlanPermissions() {
     /** Status and notes of this action. */
     canWork: (action: Pick<PlanAction, 'assignee'>) =>
       canEdit || (user !== null && action.assignee?.id === user.id),
+    /** Resolve the incident (its organization's editors; a global one: platform staff). */
+    canEditIncident: (incident: Pick<Incident, 'organizationId'>) =>
+      user !== null && editsIncidents(user, internalDomain, incident.organizationId),
   };
 }
