@@ -39,9 +39,10 @@ export const ADMIN_ACCOUNT = {
 
 /**
  * Settings of every server the browser tests start: integrations may post to the receivers
- * the tests run on loopback, and an incident's changes fold into a digest for 2 s only.
+ * the tests run on loopback (and feeds read from them), and an incident's changes fold into a digest for 2 s only.
  */
 export const ALERT_TEST_ENV = {
   ALERTS_ALLOW_PRIVATE_URLS: '1',
+  FEEDS_ALLOW_PRIVATE_URLS: '1',
   ALERT_DIGEST_SECONDS: '2',
 } as const;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { SOURCE_KINDS, type SourceKind } from '@meridian/contracts';
+import { BUILT_IN_SOURCE_KINDS, type BuiltInSourceKind } from '@meridian/contracts';
 import { parseTrustProxy } from './lib/client-ip.js';
 import { isAcceptableIssuer } from './lib/oidc.js';
 
@@ -98,6 +98,8 @@ const EnvSchema = z.object({
    * install on a closed network, or tests. Off, such URLs are refused when saved and when sent.
    */
   ALERTS_ALLOW_PRIVATE_URLS: flag,
+  /** 1 lets hazard feeds be read from private and loopback addresses (the same reasons). */
+  FEEDS_ALLOW_PRIVATE_URLS: flag,
   /** One incident alerts one person at most once per this many seconds; later changes wait in a digest. */
   ALERT_DIGEST_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** An SMS gateway taking Twilio's form POST (…/Messages.json); SMS alerts are off without it. */
@@ -108,6 +110,15 @@ const EnvSchema = z.object({
   SMS_FROM: optionalString,
   /** A Slack, Teams or webhook receiver that takes longer fails this attempt (retried later). */
   ALERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /**
+   * An OpenAI-compatible API (OpenAI, an Azure-style gateway, Ollama, vLLM: the URL before
+   * `/chat/completions`) for the analysis assistant; without it the built-in analyst answers.
+   */
+  LLM_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  /** A model that has not finished its answer by then fails (the failure is stored). */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Password hashes queued beyond the ones running; more answer 503 rather than wait. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).default(32),
 });
@@ -152,9 +163,11 @@ export type AppConfig = {
   workers: boolean;
   feeds: {
     /** The built-in sources to install on first start, with their URLs. */
-    install: { kind: SourceKind; url: string }[];
+    install: { kind: BuiltInSourceKind; url: string }[];
     timeoutMs: number;
     maxBytes: number;
+    /** Feed URLs may point at private networks (on-premises feeds, tests). */
+    allowPrivateUrls: boolean;
   };
   alerts: {
     allowPrivateUrls: boolean;
@@ -162,6 +175,8 @@ export type AppConfig = {
     digestWindowMs: number;
     sms: { url: string; username: string; password: string; from: string } | null;
   };
+  /** The analysis assistant's language model; null: the built-in analyst answers. */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
 };
 
 export const OWASP_ARGON2ID = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -225,6 +240,7 @@ export function loadConfig(
       install: feedsToInstall(e),
       timeoutMs: e.FEED_TIMEOUT_SECONDS * 1000,
       maxBytes: Math.round(e.FEED_MAX_MB * 1024 * 1024),
+      allowPrivateUrls: e.FEEDS_ALLOW_PRIVATE_URLS ?? false,
     },
     alerts: {
       allowPrivateUrls: e.ALERTS_ALLOW_PRIVATE_URLS ?? false,
@@ -232,6 +248,20 @@ export function loadConfig(
       digestWindowMs: e.ALERT_DIGEST_SECONDS * 1000,
       sms: smsGateway(e),
     },
+    llm: languageModel(e),
+  };
+}
+
+function languageModel(e: z.infer<typeof EnvSchema>): AppConfig['llm'] {
+  if (!e.LLM_BASE_URL) return null;
+  if (!e.LLM_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL is set but LLM_MODEL is not');
+  }
+  return {
+    baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+    apiKey: e.LLM_API_KEY,
+    model: e.LLM_MODEL,
+    timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
   };
 }
 
@@ -252,7 +282,7 @@ function smsGateway(e: z.infer<typeof EnvSchema>): AppConfig['alerts']['sms'] {
 }
 
 /** The public feeds' addresses (see the README for what each brings). */
-export const DEFAULT_FEED_URLS: Record<SourceKind, string> = {
+export const DEFAULT_FEED_URLS: Record<BuiltInSourceKind, string> = {
   USGS: 'https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/4.5_day.geojson',
   GDACS: 'https://www.gdacs.org/gdacsapi/api/events/geteventlist/EVENTS4APP',
   NWS: 'https://api.weather.gov/alerts/active?status=actual&severity=Extreme,Severe',
@@ -263,18 +293,20 @@ function feedsToInstall(e: z.infer<typeof EnvSchema>): AppConfig['feeds']['insta
   const wanted =
     e.FEEDS === undefined
       ? e.NODE_ENV === 'production'
-        ? [...SOURCE_KINDS]
+        ? [...BUILT_IN_SOURCE_KINDS]
         : []
       : e.FEEDS.toLowerCase() === 'none'
         ? []
         : e.FEEDS.split(',').map((kind) => kind.trim().toUpperCase());
-  const unknown = wanted.filter((kind) => !(SOURCE_KINDS as readonly string[]).includes(kind));
+  const unknown = wanted.filter(
+    (kind) => !(BUILT_IN_SOURCE_KINDS as readonly string[]).includes(kind),
+  );
   if (unknown.length > 0) {
     throw new ConfigError(
-      `Invalid configuration:\n  FEEDS: unknown feed ${unknown.join(', ')} (use ${SOURCE_KINDS.join(', ')} or none)`,
+      `Invalid configuration:\n  FEEDS: unknown feed ${unknown.join(', ')} (use ${BUILT_IN_SOURCE_KINDS.join(', ')} or none)`,
     );
   }
-  return (wanted as SourceKind[]).map((kind) => ({
+  return (wanted as BuiltInSourceKind[]).map((kind) => ({
     kind,
     url: e[`FEED_URL_${kind}`] ?? DEFAULT_FEED_URLS[kind],
   }));

@@ -4,9 +4,14 @@ import { IsoDateTime } from './common.js';
 /**
  * The feeds Meridian reads. Each kind is one connector: USGS earthquakes (GeoJSON summary),
  * GDACS disasters (GeoJSON event list), US National Weather Service alerts (CAP 1.2 as
- * GeoJSON), NASA EONET v3 natural events (GeoJSON).
+ * GeoJSON), NASA EONET v3 natural events (GeoJSON); and generic connectors for any CAP 1.2
+ * XML document or feed, any GeoJSON FeatureCollection of events, and any geotagged RSS or Atom
+ * feed, which a platform admin adds by URL.
  */
-export const SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET'] as const;
+export const SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET', 'CAP', 'GEOJSON', 'RSS'] as const;
+/** The public feeds Meridian knows by name, each with a default URL (`FEEDS` installs them). */
+export const BUILT_IN_SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET'] as const;
+export type BuiltInSourceKind = (typeof BUILT_IN_SOURCE_KINDS)[number];
 export const SourceKind = z.enum(SOURCE_KINDS, {
   message: `kind must be one of ${SOURCE_KINDS.join(', ')}`,
 });
@@ -30,6 +35,8 @@ export const SOURCE_MESSAGES = {
   pollQueued: 'Poll queued',
   pausedPoll: 'Enable the data source to poll it',
   listed: 'Data sources retrieved',
+  privateAddress:
+    'This address is on a private network; Meridian reads feeds from public addresses',
 } as const;
 
 const Name = z.string().trim().min(1, 'name is required').max(SOURCE_LIMITS.name);

@@ -1,4 +1,4 @@
-import type { SourceKind } from '@meridian/contracts';
+import type { BuiltInSourceKind } from '@meridian/contracts';
 import type { Executor } from '../db/client.js';
 import { appSettings } from '../db/schema.js';
 import { sourcesRepository } from '../modules/feeds/sources.repository.js';
@@ -11,7 +11,7 @@ import { BUILT_IN_NAMES } from '../modules/feeds/sources.service.js';
  */
 export async function installDefaultSources(
   db: Executor,
-  install: readonly { kind: SourceKind; url: string }[],
+  install: readonly { kind: BuiltInSourceKind; url: string }[],
 ): Promise<number> {
   let installed = 0;
   for (const { kind, url } of install) {

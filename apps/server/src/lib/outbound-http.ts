@@ -50,11 +50,20 @@ export const isPrivateAddress = (address: string): boolean => {
 export const PRIVATE_ADDRESS_MESSAGE = 'the address is on a private network';
 
 /**
+ * A URL whose host is plainly inside (localhost, a literal private address): refused when it
+ * is saved. Names that resolve inside are caught where the connection is made.
+ */
+export function namesPrivateHost(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host);
+}
+
+/**
  * A DNS lookup that refuses private addresses. Checked where the socket connects (not before),
  * so a name that resolves to a public address for a check and a private one for the request
  * (DNS rebinding) gets nowhere.
  */
-const publicOnlyLookup: typeof dnsLookup = ((
+export const publicOnlyLookup: typeof dnsLookup = ((
   hostname: string,
   options: object,
   callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,

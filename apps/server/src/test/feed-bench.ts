@@ -67,6 +67,7 @@ export async function benchFeedIngest(
   const server = await startTestServer({
     WORKERS: '0',
     FEED_MAX_MB: '200',
+    FEEDS_ALLOW_PRIVATE_URLS: '1',
     FEED_TIMEOUT_SECONDS: '120',
   });
   for (const [name, value] of [

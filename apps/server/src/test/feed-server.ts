@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 /** What one path answers: a document (with an ETag for conditional GETs), or trouble. */
 export type FeedAnswer = {
@@ -8,6 +9,11 @@ export type FeedAnswer = {
   etag?: string;
   /** Waits this long before answering (a slow or hung feed). */
   delayMs?: number;
+  /** Answers a redirect here (status 302 unless `status` says otherwise). */
+  location?: string;
+  /** Sends the body gzip-compressed, as most feeds do. */
+  gzip?: boolean;
+  contentType?: string;
 };
 
 export type FeedServer = {
@@ -35,15 +41,20 @@ export async function startFeedServer(): Promise<FeedServer> {
         response.writeHead(404).end('not found');
         return;
       }
+      if (answer.location) {
+        response.writeHead(answer.status ?? 302, { location: answer.location }).end();
+        return;
+      }
       if (answer.etag && request.headers['if-none-match'] === answer.etag) {
         response.writeHead(304, { etag: answer.etag }).end();
         return;
       }
       response.writeHead(answer.status ?? 200, {
-        'content-type': 'application/geo+json',
+        'content-type': answer.contentType ?? 'application/geo+json',
         ...(answer.etag ? { etag: answer.etag } : {}),
+        ...(answer.gzip ? { 'content-encoding': 'gzip' } : {}),
       });
-      response.end(answer.body ?? '');
+      response.end(answer.gzip ? gzipSync(answer.body ?? '') : (answer.body ?? ''));
     };
     if (answer?.delayMs) setTimeout(reply, answer.delayMs).unref();
     else reply();

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { type Actor, administersActiveOrganization } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { isPrivateAddress } from '../../lib/outbound-http.js';
+import { namesPrivateHost } from '../../lib/outbound-http.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { Channels } from './channels.js';
 import type { DeliveryService } from './delivery.service.js';
@@ -241,9 +241,7 @@ export class EndpointsService {
 
   /** A literal private address is refused when saved; names are checked when sent. */
   private assertReachable(url: string): void {
-    if (this.allowPrivateUrls) return;
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)) {
+    if (!this.allowPrivateUrls && namesPrivateHost(url)) {
       throw badRequest(`url: ${ALERT_MESSAGES.privateAddress}`);
     }
   }

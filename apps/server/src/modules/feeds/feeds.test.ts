@@ -27,7 +27,12 @@ let owner: string;
 let viewer: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ WORKERS: '0', FEED_TIMEOUT_SECONDS: '1', FEED_MAX_MB: '1' });
+  server = await startTestServer({
+    WORKERS: '0',
+    FEED_TIMEOUT_SECONDS: '1',
+    FEED_MAX_MB: '1',
+    FEEDS_ALLOW_PRIVATE_URLS: '1',
+  });
   feeds = await startFeedServer();
   owner = (await server.login(OWNER_EMAIL)).accessToken;
   const org = await server.createOrganization('Acme Freight');
@@ -307,6 +312,64 @@ describe('hazard feeds', () => {
     },
   );
 
+  it('reads any CAP feed, geotagged RSS feed or GeoJSON document a platform admin adds', async () => {
+    // The recorded alerts expire on the day they were sent: moved to tomorrow, they are in force.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    feeds.set('/cap', {
+      body: fixture('cap-alerts.atom.xml').replaceAll('2026-11-20', tomorrow),
+      contentType: 'application/atom+xml',
+    });
+    feeds.set('/rss', {
+      body: fixture('gdacs-rss.xml').replace('Sat, 21 Nov 2026', 'Fri, 21 Nov 2098'),
+      contentType: 'application/rss+xml',
+    });
+    feeds.set('/events', { body: fixture('generic-events.geojson') });
+    const cap = await addSource('CAP', '/cap');
+    const rss = await addSource('RSS', '/rss');
+    const geojson = await addSource('GEOJSON', '/events');
+    await server.app.feedPoller.runDue();
+
+    const storm = await incidentOf(cap.key, 'KSTO1055887203');
+    expect(storm).toMatchObject({
+      title: 'SEVERE THUNDERSTORM WARNING EXTENDED',
+      severity: 'CRITICAL',
+      type: 'WEATHER',
+      status: 'OPEN',
+      organizationId: null,
+    });
+    expect(storm.area?.type).toBe('Polygon');
+    expect((await incidentsOf(cap.key)).map((row) => row.sourceId)).toEqual([
+      'KSTO1055887203',
+      'TRI13970876.2',
+    ]);
+    expect(await source(cap.id)).toMatchObject({ itemCount: 2, failures: 0, lastError: null });
+    // The flood item is no longer current: only the cyclone becomes an incident.
+    expect((await incidentsOf(rss.key)).map((row) => [row.sourceId, row.severity])).toEqual([
+      ['TC1001201', 'CRITICAL'],
+    ]);
+    expect((await incidentsOf(geojson.key)).map((row) => [row.sourceId, row.type])).toEqual([
+      ['PORT-2026-118', 'PORT_CONGESTION'],
+    ]);
+
+    // A Cancel of the storm's chain resolves its incident, with the reason on the timeline.
+    feeds.set('/cap', {
+      body: `<?xml version="1.0"?><alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
+        <identifier>KSTO1055887400</identifier><sender>KSTO@NWS.NOAA.GOV</sender>
+        <sent>${tomorrow}T11:00:00-07:00</sent><status>Actual</status><msgType>Cancel</msgType>
+        <scope>Public</scope>
+        <references>KSTO@NWS.NOAA.GOV,KSTO1055887299,${tomorrow}T10:05:00-07:00 KSTO@NWS.NOAA.GOV,KSTO1055887203,${tomorrow}T09:55:00-07:00</references>
+        <info><category>Met</category><event>SEVERE THUNDERSTORM</event><urgency>Past</urgency>
+          <severity>Minor</severity><certainty>Observed</certainty>
+          <area><areaDesc>TUOLUMNE</areaDesc><polygon>38.47,-120.14 38.34,-119.95 38.52,-119.74 38.47,-120.14</polygon></area>
+        </info></alert>`,
+    });
+    await pollNow(cap.id);
+    expect((await incidentOf(cap.key, 'KSTO1055887203')).status).toBe('RESOLVED');
+    expect((await timeline(storm.id)).some((entry) => entry.body === `Closed by ${cap.name}`)).toBe(
+      true,
+    );
+  });
+
   it('polls a due source exactly once across instances sharing the database', async () => {
     feeds.set('/shared', { body: fixture('eonet-events.geojson') });
     const shared = await addSource('EONET', '/shared');
@@ -326,7 +389,7 @@ describe('hazard feeds', () => {
         const reader = new FeedReader(
           handle.db,
           background,
-          { timeoutMs: 1000, maxBytes: 1e6 },
+          { timeoutMs: 1000, maxBytes: 1e6, allowPrivate: true },
           silent,
         );
         return new FeedPoller(handle.db, reader, silent);
@@ -376,7 +439,7 @@ describe('hazard feeds', () => {
     });
     expect(duplicate.status).toBe(409);
     for (const body of [
-      { kind: 'RSS', name: 'x', url: feeds.url('/x') },
+      { kind: 'TWITTER', name: 'x', url: feeds.url('/x') },
       { kind: 'USGS', name: 'x', url: 'ftp://example.com/feed' },
       { kind: 'USGS', name: 'x', url: feeds.url('/x'), intervalSeconds: 5 },
       { kind: 'USGS', name: '', url: feeds.url('/x') },

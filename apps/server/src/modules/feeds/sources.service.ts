@@ -1,4 +1,5 @@
 import {
+  type BuiltInSourceKind,
   SOURCE_MESSAGES,
   type Source,
   type SourceCreate,
@@ -8,11 +9,12 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { namesPrivateHost } from '../../lib/outbound-http.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type SourceRow, sourcesRepository as sources } from './sources.repository.js';
 
-export const BUILT_IN_NAMES: Record<SourceKind, string> = {
+export const BUILT_IN_NAMES: Record<BuiltInSourceKind, string> = {
   USGS: 'USGS earthquakes',
   GDACS: 'GDACS disasters',
   NWS: 'US National Weather Service alerts',
@@ -57,6 +59,7 @@ export class SourcesService {
   constructor(
     private readonly db: Database,
     private readonly wake: () => void,
+    private readonly allowPrivateUrls = false,
   ) {}
 
   async list(actor: Actor): Promise<Source[]> {
@@ -72,6 +75,7 @@ export class SourcesService {
 
   async create(actor: Actor, input: SourceCreate): Promise<Source> {
     this.assertPlatformAdmin(actor);
+    this.assertReachable(input.url);
     const created = await this.db.transaction(async (tx) => {
       await this.assertNameFree(tx, input.name);
       const row = await sources.insert(tx, {
@@ -97,6 +101,7 @@ export class SourcesService {
 
   async update(actor: Actor, id: string, input: SourceUpdate): Promise<Source> {
     this.assertPlatformAdmin(actor);
+    if (input.url !== undefined) this.assertReachable(input.url);
     const updated = await this.db.transaction(async (tx) => {
       const before = await this.dto(tx, id);
       if (input.name !== undefined) await this.assertNameFree(tx, input.name, id);
@@ -161,6 +166,13 @@ export class SourcesService {
   private async assertNameFree(db: Executor, name: string, exceptId?: string): Promise<void> {
     const holder = await sources.findByName(db, name);
     if (holder && holder.id !== exceptId) throw conflict(SOURCE_MESSAGES.nameTaken);
+  }
+
+  /** A literal private address is refused when saved; names are checked where they connect. */
+  private assertReachable(url: string): void {
+    if (!this.allowPrivateUrls && namesPrivateHost(url)) {
+      throw badRequest(`url: ${SOURCE_MESSAGES.privateAddress}`);
+    }
   }
 
   private assertPlatformAdmin(actor: Actor): void {

@@ -130,3 +130,140 @@ describe('the EONET connector', () => {
     expect(() => CONNECTORS.EONET.parse('{"title":"EONET Events"}')).toThrow(FeedFormatError);
   });
 });
+
+describe('the generic CAP connector', () => {
+  const { events, skipped } = CONNECTORS.CAP.parse(fixture('cap-alerts.atom.xml'));
+
+  it('reads the alerts of an Atom feed, keeps an update on its first alert, and skips tests and unplaced alerts', () => {
+    expect(skipped).toBe(2); // status Test; a geocode only
+    expect(events.map((event) => event.sourceId)).toEqual(['KSTO1055887203', 'TRI13970876.2']);
+    const [storm, quake] = events;
+    // The update (sent later) is what the chain says now.
+    expect(storm).toMatchObject({
+      title: 'SEVERE THUNDERSTORM WARNING EXTENDED',
+      type: 'WEATHER',
+      severity: 'CRITICAL',
+      closed: false,
+      sourceUrl: 'https://www.weather.gov/sto/',
+    });
+    expect(storm?.endsAt?.toISOString()).toBe('2026-11-20T18:00:00.000Z');
+    // CAP polygons are "lat,lon": the area is in GeoJSON order, closed.
+    expect(storm?.area).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-120.14, 38.47],
+          [-119.95, 38.34],
+          [-119.74, 38.52],
+          [-119.8, 38.7],
+          [-120.14, 38.47],
+        ],
+      ],
+    });
+    expect(storm?.lat).toBeGreaterThan(38.3);
+    // The English info of a bilingual alert; a circle gives the place and the radius.
+    expect(quake).toMatchObject({
+      title: 'EQ 3.4 Imperial County CA',
+      type: 'NATURAL_HAZARD',
+      severity: 'MEDIUM',
+      lat: 32.9525,
+      lng: -115.5527,
+      affectedRadiusKm: 25,
+      area: null,
+    });
+  });
+
+  it('ends an alert its Cancel names, and reads a bare alert document', () => {
+    const cancel = `<?xml version="1.0"?>
+      <alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
+        <identifier>X-2</identifier><sender>a@b</sender><sent>2026-11-20T12:00:00Z</sent>
+        <status>Actual</status><msgType>Cancel</msgType><scope>Public</scope>
+        <references>a@b,X-1,2026-11-20T10:00:00Z</references>
+        <info><category>Met</category><event>High wind</event><urgency>Past</urgency>
+          <severity>Minor</severity><certainty>Observed</certainty>
+          <area><areaDesc>Coast</areaDesc><circle>51.9,4.1 10</circle></area></info>
+      </alert>`;
+    const {
+      events: [ended],
+    } = CONNECTORS.CAP.parse(cancel);
+    expect(ended).toMatchObject({ sourceId: 'X-1', closed: true, type: 'WEATHER' });
+  });
+
+  it('refuses what is not well-formed XML, and expands no declared entities', () => {
+    expect(() => CONNECTORS.CAP.parse('<alert><identifier>1</alert>')).toThrow(FeedFormatError);
+    const bomb = `<?xml version="1.0"?><!DOCTYPE alert [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>
+      <alert><identifier>&b;</identifier><status>Actual</status><info><event>x</event>
+      <area><circle>1,1 1</circle></area></info></alert>`;
+    const {
+      events: [read],
+    } = CONNECTORS.CAP.parse(bomb);
+    expect(read?.sourceId.length ?? 0).toBeLessThan(10);
+  });
+});
+
+describe('the generic RSS connector', () => {
+  const { events, skipped } = CONNECTORS.RSS.parse(fixture('gdacs-rss.xml'));
+
+  it('reads geotagged items: GeoRSS points and polygons, alert levels, the words for the type', () => {
+    expect(skipped).toBe(1); // no place
+    const [cyclone, flood] = events;
+    expect(cyclone).toMatchObject({
+      sourceId: 'TC1001201',
+      type: 'WEATHER',
+      severity: 'CRITICAL',
+      lat: 21.4,
+      lng: 119.2,
+      closed: false,
+      sourceUrl: 'https://www.gdacs.org/report.aspx?eventtype=TC&eventid=1001201',
+    });
+    expect(cyclone?.startsAt?.toISOString()).toBe('2026-11-18T00:00:00.000Z');
+    expect(flood).toMatchObject({ type: 'NATURAL_HAZARD', severity: 'LOW', closed: true });
+    expect(flood?.description).toBe(
+      'On 12/11/2026, a flood started in Viet Nam , causing 2 deaths.',
+    );
+    expect(flood?.area?.type).toBe('Polygon');
+  });
+
+  it('reads an Atom feed with W3C Basic Geo positions', () => {
+    const atom = `<?xml version="1.0"?>
+      <feed xmlns="http://www.w3.org/2005/Atom" xmlns:geo="http://www.w3.org/2003/01/geo/wgs84_pos#">
+        <entry><id>urn:e:1</id><title>Customs strike at the Polish border</title>
+          <link rel="alternate" href="https://news.example/1"/><updated>2026-11-20T08:00:00Z</updated>
+          <geo:lat>52.08</geo:lat><geo:long>23.65</geo:long></entry>
+      </feed>`;
+    const {
+      events: [entry],
+    } = CONNECTORS.RSS.parse(atom);
+    expect(entry).toMatchObject({
+      sourceId: 'urn:e:1',
+      type: 'STRIKE',
+      lat: 52.08,
+      lng: 23.65,
+      sourceUrl: 'https://news.example/1',
+    });
+  });
+});
+
+describe('the generic GeoJSON connector', () => {
+  const { events, skipped } = CONNECTORS.GEOJSON.parse(fixture('generic-events.geojson'));
+
+  it('reads common property names for id, title, severity, time, radius and status', () => {
+    expect(skipped).toBe(1);
+    const [port, strike] = events;
+    expect(port).toMatchObject({
+      sourceId: 'PORT-2026-118',
+      type: 'PORT_CONGESTION',
+      severity: 'HIGH',
+      sourceUrl: 'https://ops.example.com/events/PORT-2026-118',
+      closed: false,
+    });
+    expect(port?.startsAt?.toISOString()).toBe('2026-11-19T14:00:00.000Z');
+    expect(strike).toMatchObject({
+      sourceId: '4471',
+      type: 'STRIKE',
+      severity: 'HIGH',
+      affectedRadiusKm: 40,
+      closed: true,
+    });
+  });
+});

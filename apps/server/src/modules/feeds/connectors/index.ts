@@ -1,7 +1,10 @@
 import type { SourceKind } from '@meridian/contracts';
+import { capConnector } from './cap.js';
 import { eonetConnector } from './eonet.js';
 import { gdacsConnector } from './gdacs.js';
+import { geojsonConnector } from './geojson.js';
 import { nwsConnector } from './nws.js';
+import { rssConnector } from './rss.js';
 import type { Connector } from './types.js';
 import { usgsConnector } from './usgs.js';
 
@@ -10,6 +13,9 @@ export const CONNECTORS: Record<SourceKind, Connector> = {
   GDACS: gdacsConnector,
   NWS: nwsConnector,
   EONET: eonetConnector,
+  CAP: capConnector,
+  GEOJSON: geojsonConnector,
+  RSS: rssConnector,
 };
 
 export { type Connector, type FeedEvent, FeedFormatError } from './types.js';

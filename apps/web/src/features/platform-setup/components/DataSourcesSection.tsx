@@ -24,6 +24,9 @@ const KIND_LABELS: Record<SourceKind, string> = {
   GDACS: 'GDACS disasters (GeoJSON)',
   NWS: 'NWS alerts (CAP as GeoJSON)',
   EONET: 'NASA EONET events (GeoJSON)',
+  CAP: 'Any CAP 1.2 alerts (XML, Atom or RSS)',
+  GEOJSON: 'Any GeoJSON events',
+  RSS: 'Any geotagged RSS or Atom feed',
 };
 
 /** How a source is doing, in one word and a colour. */

@@ -1,0 +1,71 @@
+import type { IncidentType, Severity } from '@meridian/contracts';
+
+/**
+ * Words a feed uses for how bad an event is, in the vocabularies Meridian meets: CAP 1.2
+ * severities, alert colours (GDACS, PAGER, meteoalarm) and Meridian's own levels.
+ */
+const SEVERITY_WORDS: Record<string, Severity> = {
+  extreme: 'CRITICAL',
+  critical: 'CRITICAL',
+  red: 'CRITICAL',
+  severe: 'HIGH',
+  high: 'HIGH',
+  orange: 'HIGH',
+  moderate: 'MEDIUM',
+  medium: 'MEDIUM',
+  yellow: 'MEDIUM',
+  minor: 'LOW',
+  low: 'LOW',
+  green: 'LOW',
+  unknown: 'LOW',
+};
+
+/** The first of the values that names a severity; LOW when none does. */
+export function severityOf(...values: (string | null | undefined)[]): Severity {
+  for (const value of values) {
+    const word = value?.trim().toLowerCase();
+    if (word && SEVERITY_WORDS[word]) return SEVERITY_WORDS[word];
+  }
+  return 'LOW';
+}
+
+/** Supply-chain kinds of event first (a port strike is a strike), then hazards. */
+const TYPE_PATTERNS: [RegExp, IncidentType][] = [
+  [/\b(strike|walkout|walk-out|industrial action|labou?r dispute|lockout)\b/i, 'STRIKE'],
+  [/\b(port congestion|congestion|berth|vessel queue|terminal closure)\b/i, 'PORT_CONGESTION'],
+  [/\b(border|customs|checkpoint|embargo)\b/i, 'BORDER_CUSTOMS'],
+  [/\b(cyber|ransomware|malware|outage of systems|data breach)\b/i, 'CYBER'],
+  [/\b(recall|contamination|quality)\b/i, 'QUALITY'],
+  [/\b(bankrupt|insolven|plant closure|factory fire)\b/i, 'SUPPLIER_FAILURE'],
+  [/\b(war|conflict|unrest|protests?|riots?|sanctions?|coup|terror\w*)\b/i, 'GEOPOLITICAL'],
+  [
+    /\b(earthquake|tsunami|volcan|landslide|avalanche|wildfire|bushfire|fire weather|flood|drought)/i,
+    'NATURAL_HAZARD',
+  ],
+  [
+    /\b(storm|cyclone|hurricane|typhoon|tornado|wind|snow|blizzard|ice|heat|cold|rain|fog|thunder|weather)/i,
+    'WEATHER',
+  ],
+];
+
+/** CAP 1.2 categories, for when the words say nothing. */
+const CAP_CATEGORIES: Record<string, IncidentType> = {
+  geo: 'NATURAL_HAZARD',
+  met: 'WEATHER',
+  fire: 'NATURAL_HAZARD',
+  env: 'NATURAL_HAZARD',
+  security: 'GEOPOLITICAL',
+};
+
+export function typeOf(
+  words: (string | null | undefined)[],
+  categories: string[] = [],
+): IncidentType {
+  const said = words.filter(Boolean).join(' ');
+  for (const [pattern, type] of TYPE_PATTERNS) if (pattern.test(said)) return type;
+  for (const category of categories) {
+    const type = CAP_CATEGORIES[category.trim().toLowerCase()];
+    if (type) return type;
+  }
+  return 'OTHER';
+}

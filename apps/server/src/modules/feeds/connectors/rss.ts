@@ -1,0 +1,133 @@
+import { severityOf, typeOf } from './classify.js';
+import { capPlace } from './cap.js';
+import {
+  type Connector,
+  type FeedEvent,
+  dateOf,
+  descriptionOf,
+  placeOf,
+  titleOf,
+} from './types.js';
+import { type XmlNode, findAll, listOf, nodesOf, parseXml, textOf } from './xml.js';
+
+/** RSS dates are RFC 822 ("Fri, 20 Nov 2026 06:00:00 GMT"); Atom's are ISO 8601. */
+function feedDate(value: string | null): Date | null {
+  if (value && /^[a-z]{3},|\b(GMT|UT|[ECMP][SD]T)$|[+-]\d{4}$/i.test(value.trim())) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  return dateOf(value);
+}
+
+/** HTML in an item's description, as text. */
+const plain = (html: string | null) =>
+  html
+    ?.replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim() || null;
+
+/** An Atom link: the alternate one's `href`; an RSS link: its text. */
+function linkOf(item: XmlNode): string | null {
+  for (const link of listOf(item.link)) {
+    if (typeof link === 'string') return textOf(link);
+    const node = link as XmlNode;
+    const rel = textOf(node['@rel']) ?? 'alternate';
+    if (rel === 'alternate' && textOf(node['@href'])) return textOf(node['@href']);
+    if (textOf(node)) return textOf(node);
+  }
+  return null;
+}
+
+/**
+ * Where an item is: GeoRSS Simple (`georss:point` "lat lon", `georss:polygon` "lat lon lat
+ * lon…", `georss:circle` "lat lon radius_m"), W3C Basic Geo (`geo:lat`/`geo:long`), or GML
+ * (`gml:pos`) inside `georss:where`.
+ */
+function itemPlace(
+  item: XmlNode,
+): Pick<FeedEvent, 'lat' | 'lng' | 'area' | 'affectedRadiusKm'> | null {
+  const pairs = (value: string) => {
+    const numbers = value.trim().split(/[\s,]+/);
+    const out: string[] = [];
+    for (let i = 0; i + 1 < numbers.length; i += 2) out.push(`${numbers[i]},${numbers[i + 1]}`);
+    return out.join(' ');
+  };
+  const polygons = listOf(item.polygon)
+    .map(textOf)
+    .filter((p): p is string => p !== null);
+  if (polygons.length > 0) {
+    const place = capPlace([{ polygon: polygons.map(pairs) }]);
+    if (place) return place;
+  }
+  const circle = textOf(item.circle);
+  if (circle) {
+    const [lat, lng, metres] = circle.trim().split(/\s+/);
+    const place = capPlace([{ circle: [`${lat},${lng} ${Number(metres) / 1000}`] }]);
+    if (place) return place;
+  }
+  const point = textOf(item.point) ?? textOf(findAll(item, 'pos')[0]);
+  const [lat, lng] = point
+    ? point.trim().split(/[\s,]+/)
+    : [textOf(item.lat), textOf(item.long) ?? textOf(item.lon)];
+  if (!lat || !lng) return null;
+  const place = placeOf({ type: 'Point', coordinates: [Number(lng), Number(lat)] });
+  return place ? { ...place, affectedRadiusKm: null } : null;
+}
+
+/**
+ * An RSS 2.0 or Atom feed whose items are geotagged (GeoRSS or W3C Basic Geo), as disaster
+ * agencies publish them (GDACS's rss.xml, say). The item's guid (or id, or link) is its
+ * identity; severity comes from an alert level or severity element when there is one
+ * (`gdacs:alertlevel`, `severity`), and the kind of event from its words. Items without a
+ * place are skipped.
+ */
+export const rssConnector: Connector = {
+  kind: 'RSS',
+  snapshot: false,
+  parse(document) {
+    const root = parseXml(document);
+    const items = [...findAll(root, 'item'), ...findAll(root, 'entry')];
+    const events = new Map<string, FeedEvent>();
+    let skipped = 0;
+    for (const item of items) {
+      const link = linkOf(item);
+      const id = textOf(item.guid) ?? textOf(item.id) ?? link;
+      const title = textOf(item.title);
+      const place = itemPlace(item);
+      if (!id || !title || !place) {
+        skipped += 1;
+        continue;
+      }
+      const description = plain(
+        textOf(item.description) ?? textOf(item.summary) ?? textOf(item.content),
+      );
+      const categories = nodesOf(item.category)
+        .map((category) => textOf(category) ?? textOf(category['@term']))
+        .concat(listOf(item.category).filter((c): c is string => typeof c === 'string'))
+        .filter((category): category is string => category !== null);
+      events.set(id, {
+        sourceId: id,
+        title: titleOf(title),
+        description: descriptionOf(description),
+        type: typeOf([title, textOf(item.eventtype), ...categories, description], categories),
+        severity: severityOf(
+          textOf(item.alertlevel),
+          textOf(item.severity),
+          textOf(item.episodealertlevel),
+        ),
+        ...place,
+        countryCode: null,
+        startsAt:
+          feedDate(textOf(item.fromdate)) ??
+          feedDate(textOf(item.published)) ??
+          feedDate(textOf(item.pubDate)) ??
+          feedDate(textOf(item.updated)),
+        endsAt: feedDate(textOf(item.todate)),
+        closed: textOf(item.iscurrent)?.toLowerCase() === 'false',
+        sourceUrl: link,
+      });
+    }
+    return { events: [...events.values()], skipped };
+  },
+};
