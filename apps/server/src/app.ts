@@ -41,7 +41,10 @@ import { AlertFanOut } from './modules/alerts/fan-out.js';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.js';
 import { NotificationsService } from './modules/alerts/notifications.service.js';
 import { AlertRaiser } from './modules/alerts/raise.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { IncidentAlerts } from './modules/incidents/incident-alerts.js';
+import { insightsRoutes } from './modules/insights/insights.routes.js';
+import { insightsServices } from './modules/insights/insights.services.js';
 import { PlanAlerts } from './modules/plans/plan-alerts.js';
 import { PlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
@@ -222,7 +225,11 @@ export async function buildApp({
     new FeedReader(
       db,
       background,
-      { timeoutMs: config.feeds.timeoutMs, maxBytes: config.feeds.maxBytes },
+      {
+        timeoutMs: config.feeds.timeoutMs,
+        maxBytes: config.feeds.maxBytes,
+        allowPrivate: config.feeds.allowPrivateUrls,
+      },
       app.log,
     ),
     app.log,
@@ -265,6 +272,8 @@ export async function buildApp({
         plans: new PlansService(db, planAlerts, () => worker.kick()),
         templates: new PlanTemplatesService(db),
       });
+      await api.register(insightsRoutes, insightsServices(db));
+      await api.register(analysisRoutes, { db, llm: config.llm });
       await api.register(endpointsRoutes, {
         endpoints: new EndpointsService(
           db,
@@ -276,7 +285,9 @@ export async function buildApp({
       });
       await api.register(exposureRoutes, { exposure: new ExposureService(db) });
       await api.register(jobsRoutes, { db, worker });
-      await api.register(sourcesRoutes, { sources: new SourcesService(db, () => poller.kick()) });
+      await api.register(sourcesRoutes, {
+        sources: new SourcesService(db, () => poller.kick(), config.feeds.allowPrivateUrls),
+      });
       await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db, background) });
       await api.register(meRoutes, { me: new MeService(db, hasher, tokens, throttle) });
       await api.register(settingsRoutes, { settings: new OrganizationSettingsService(db) });

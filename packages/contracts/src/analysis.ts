@@ -72,3 +72,14 @@ export const AnalysisInput = z.strictObject({
   question: z.string().trim().min(1, ANALYSIS_MESSAGES.empty).max(ANALYSIS_LIMITS.question),
 });
 export type AnalysisInput = z.infer<typeof AnalysisInput>;
+
+export const AnalysisListResponse = z.object({
+  message: z.string(),
+  data: z.object({ analyses: z.array(Analysis) }),
+});
+export type AnalysisListResponse = z.infer<typeof AnalysisListResponse>;
+export const AnalysisResponse = z.object({
+  message: z.string(),
+  data: z.object({ analysis: Analysis }),
+});
+export type AnalysisResponse = z.infer<typeof AnalysisResponse>;

@@ -29,6 +29,7 @@ export const INSIGHTS_MESSAGES = {
   memoEmpty: 'Write something first',
   reportsListed: 'Reports retrieved',
   reportCreated: 'Report created',
+  reportEditorsOnly: 'Only a manager or an admin can create a report',
   reportNotFound: 'Report not found',
   incidentNotFound: 'Incident not found',
   stale: 'This was changed by someone else. Reload to see the change.',
@@ -177,3 +178,24 @@ export const ReportInput = z.strictObject({
   title: z.string().trim().min(1).max(INSIGHTS_LIMITS.reportTitle).optional(),
 });
 export type ReportInput = z.infer<typeof ReportInput>;
+
+/** `GET /api/insights/exports/events.csv?scope=ALL|ORG`. */
+export const ExportQuery = ChartsQuery.pick({ scope: true });
+export type ExportQuery = z.input<typeof ExportQuery>;
+
+export const ChartsResponse = z.object({ message: z.string(), data: z.object({ charts: Charts }) });
+export type ChartsResponse = z.infer<typeof ChartsResponse>;
+export const MemoListResponse = z.object({
+  message: z.string(),
+  data: z.object({ memos: z.array(Memo) }),
+});
+export type MemoListResponse = z.infer<typeof MemoListResponse>;
+export const MemoResponse = z.object({ message: z.string(), data: z.object({ memo: Memo }) });
+export type MemoResponse = z.infer<typeof MemoResponse>;
+export const ReportListResponse = z.object({
+  message: z.string(),
+  data: z.object({ reports: z.array(Report) }),
+});
+export type ReportListResponse = z.infer<typeof ReportListResponse>;
+export const ReportResponse = z.object({ message: z.string(), data: z.object({ report: Report }) });
+export type ReportResponse = z.infer<typeof ReportResponse>;

@@ -29,7 +29,8 @@ type JsonSchema = {
 type Operation = {
   parameters?: { name: string; in: 'path' | 'query'; schema: JsonSchema }[];
   requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { content?: { 'application/json': { schema: JsonSchema } } }>;
+  /** JSON answers, and files (CSV, PDF) under their own media types. */
+  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 };
 type OpenApi = {
   paths: Record<string, Record<string, Operation>>;
@@ -297,7 +298,7 @@ describe('OpenAPI-driven fuzzing', () => {
           expect(response.status, label).toBeLessThan(500);
           const declared = operation.responses[String(response.status)];
           expect(declared, `undeclared status: ${label}`).toBeDefined();
-          const schema = declared?.content?.['application/json'].schema;
+          const schema = declared?.content?.['application/json']?.schema;
           if (schema) {
             const validate = validatorFor(`${method} ${path} ${response.status}`, schema);
             expect(validate(response.body), `${label}: ${ajv.errorsText(validate.errors)}`).toBe(

@@ -12,11 +12,13 @@ import {
   alertEndpoints,
   deliveries,
   incidents,
+  memos,
   notifications,
   planActions,
   planTemplates,
   plans,
   invitations,
+  reports,
   organizationSettings,
   organizations,
   shipments,
@@ -84,8 +86,8 @@ const organizationAdmins = (ok: number): Expectations => ({
   platformAdminActingAsA: ok,
 });
 
-/** Nothing listens there: a poll of it fails at once, harmlessly. */
-const UNREACHABLE_FEED = 'http://127.0.0.1:9/feed.geojson';
+/** Never resolves (RFC 6761): polls fail fast, and the address is not a private one. */
+const UNREACHABLE_FEED = 'https://feed.meridian.invalid/feed.geojson';
 
 /** A hazard feed of its own for each request that changes or removes one. */
 async function newSource(): Promise<string> {
@@ -213,6 +215,43 @@ async function newTemplateOfA(): Promise<string> {
       ],
     })
     .returning();
+  return row?.id ?? '';
+}
+
+/** A memo of organization A written by A's manager: A's viewer may not change it. */
+async function newMemoOfA(): Promise<{ id: string; updatedAt: string }> {
+  const { db } = server.database;
+  const [author] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'amanager@acme.example'));
+  const [row] = await db
+    .insert(memos)
+    .values({
+      organizationId: orgA,
+      incidentId: incidentA,
+      body: 'Matrix memo',
+      authorId: author?.id ?? null,
+      editorId: author?.id ?? null,
+    })
+    .returning();
+  return { id: row?.id ?? '', updatedAt: row?.updatedAt.toISOString() ?? '' };
+}
+
+/** A stored report of organization A (its bytes need not be a whole PDF here). */
+async function newReportOfA(): Promise<string> {
+  const pdf = Buffer.from('%PDF-1.4 matrix');
+  const [row] = await server.database.db
+    .insert(reports)
+    .values({
+      organizationId: orgA,
+      incidentId: incidentA,
+      title: 'Matrix report',
+      pdf,
+      bytes: pdf.length,
+      pages: 1,
+    })
+    .returning({ id: reports.id });
   return row?.id ?? '';
 }
 
@@ -578,6 +617,60 @@ const CASES: Record<string, Case> = {
     expect: { ...readA(200), aViewer: 403 },
     request: async () => ({ path: `/api/plan-templates/${await newTemplateOfA()}` }),
   },
+  // Insights: everyone in the organization reads and writes memos; a memo's author, MANAGERs
+  // and ADMINs change it; MANAGERs and ADMINs make reports.
+  'GET /api/insights/charts': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/insights/charts?days=30&scope=ORG' }),
+  },
+  'GET /api/insights/exports/events.csv': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/insights/exports/events.csv?scope=ALL' }),
+  },
+  'GET /api/incidents/:id/exposure.csv': {
+    expect: readA(200),
+    request: () => ({ path: `/api/incidents/${incidentA}/exposure.csv` }),
+  },
+  'GET /api/incidents/:id/memos': {
+    expect: readA(200),
+    request: () => ({ path: `/api/incidents/${incidentA}/memos` }),
+  },
+  'POST /api/incidents/:id/memos': {
+    expect: readA(201),
+    request: (actor) => ({
+      path: `/api/incidents/${incidentA}/memos`,
+      body: { body: `Memo by **${actor}**` },
+    }),
+  },
+  'PATCH /api/memos/:id': {
+    expect: { ...readA(200), aViewer: 403 },
+    request: async () => {
+      const memo = await newMemoOfA();
+      return {
+        path: `/api/memos/${memo.id}`,
+        body: { body: 'Edited', updatedAt: memo.updatedAt },
+      };
+    },
+  },
+  'DELETE /api/memos/:id': {
+    expect: { ...readA(200), aViewer: 403 },
+    request: async () => ({ path: `/api/memos/${(await newMemoOfA()).id}` }),
+  },
+  'GET /api/incidents/:id/reports': {
+    expect: readA(200),
+    request: () => ({ path: `/api/incidents/${incidentA}/reports` }),
+  },
+  'POST /api/incidents/:id/reports': {
+    expect: { ...readA(201), aViewer: 403 },
+    request: (actor) => ({
+      path: `/api/incidents/${incidentA}/reports`,
+      body: { title: `Report by ${actor}` },
+    }),
+  },
+  'GET /api/reports/:id/pdf': {
+    expect: readA(200),
+    request: async () => ({ path: `/api/reports/${await newReportOfA()}/pdf` }),
+  },
   'GET /api/admin/account-requests': {
     expect: platformOnly(200),
     request: () => ({ path: '/api/admin/account-requests' }),
@@ -648,6 +741,18 @@ const CASES: Record<string, Case> = {
   'GET /api/incidents/:id/exposure': {
     expect: readA(200),
     request: () => ({ path: `/api/incidents/${incidentA}/exposure` }),
+  },
+  // Any member asks (the built-in analyst answers here: no model is configured).
+  'GET /api/incidents/:id/analyses': {
+    expect: readA(200),
+    request: () => ({ path: `/api/incidents/${incidentA}/analyses` }),
+  },
+  'POST /api/incidents/:id/analyses': {
+    expect: readA(201),
+    request: (actor) => ({
+      path: `/api/incidents/${incidentA}/analyses`,
+      body: { question: `What does ${actor} need to know?` },
+    }),
   },
   'GET /api/exposure/summary': {
     expect: signedIn(200),
@@ -798,6 +903,11 @@ async function snapshotOfA(): Promise<unknown> {
     shipments: await db.select().from(shipments).where(eq(shipments.organizationId, orgA)),
     sites: await db.select().from(sites).where(eq(sites.organizationId, orgA)),
     invitations: await db.select().from(invitations).where(eq(invitations.organizationId, orgA)),
+    memos: await db.select().from(memos).where(eq(memos.organizationId, orgA)),
+    reports: await db
+      .select({ id: reports.id, title: reports.title })
+      .from(reports)
+      .where(eq(reports.organizationId, orgA)),
     settings: await db
       .select()
       .from(organizationSettings)

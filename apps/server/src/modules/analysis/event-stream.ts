@@ -1,0 +1,48 @@
+import { PassThrough } from 'node:stream';
+import type { Analysis } from '@meridian/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OnText } from './analysis.service.js';
+
+export const EVENT_STREAM = 'text/event-stream';
+
+/** A client that sends `Accept: text/event-stream` reads the answer as it is written. */
+export const wantsEventStream = (request: FastifyRequest): boolean =>
+  (request.headers.accept ?? '').includes(EVENT_STREAM);
+
+/**
+ * Streams an analysis as server-sent events: `delta` (`{"text"}`) for each piece of the
+ * answer, then `done` with the stored analysis, or `error` (`{message}`) when it failed. The
+ * status (201: an analysis is stored either way) leaves with the first piece, before the
+ * outcome is known; the last event says it. The route must not be compressed (`compress:
+ * false`): a compressor would hold the pieces back until its buffer fills.
+ */
+export async function replyWithEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (onText: OnText) => Promise<Analysis>,
+): Promise<undefined> {
+  const stream = new PassThrough();
+  const send = (event: 'delta' | 'done' | 'error', data: unknown) => {
+    // A client that went away stops reading; the analysis is still finished and stored.
+    if (stream.writable) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  void reply
+    .status(201)
+    .type(`${EVENT_STREAM}; charset=utf-8`)
+    .header('cache-control', 'no-cache, no-transform')
+    // Proxies such as nginx buffer answers unless told not to.
+    .header('x-accel-buffering', 'no')
+    .send(stream);
+  try {
+    const analysis = await run((text) => send('delta', { text }));
+    if (analysis.status === 'COMPLETE') send('done', analysis);
+    else send('error', { message: analysis.error ?? 'The analysis failed' });
+  } catch (error) {
+    request.log.error({ err: error }, 'analysis failed');
+    send('error', { message: `Internal server error (request id ${request.id})` });
+  } finally {
+    stream.end();
+  }
+  await reply;
+  return undefined;
+}
