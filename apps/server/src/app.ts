@@ -233,6 +233,8 @@ export async function buildApp({
       app.log,
     ),
     app.log,
+    undefined,
+    config.feeds.leaseMs,
   );
   app.decorate('feedPoller', poller);
   if (config.workers) app.addHook('onReady', async () => poller.start());

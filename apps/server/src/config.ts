@@ -91,6 +91,8 @@ const EnvSchema = z.object({
   FEED_URL_EONET: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** A feed request that takes longer fails (and is retried later). */
   FEED_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** How long a claimed poll is its instance's; past it (a crash), another instance polls. */
+  FEED_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
   /** A feed document larger than this is refused, leaving its incidents as they are. */
   FEED_MAX_MB: z.coerce.number().min(0.001).max(500).default(10),
   /**
@@ -165,6 +167,7 @@ export type AppConfig = {
     /** The built-in sources to install on first start, with their URLs. */
     install: { kind: BuiltInSourceKind; url: string }[];
     timeoutMs: number;
+    leaseMs: number;
     maxBytes: number;
     /** Feed URLs may point at private networks (on-premises feeds, tests). */
     allowPrivateUrls: boolean;
@@ -196,6 +199,11 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.FEED_LEASE_SECONDS <= e.FEED_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FEED_LEASE_SECONDS must be longer than FEED_TIMEOUT_SECONDS (a poll may take that long)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -239,6 +247,7 @@ export function loadConfig(
     feeds: {
       install: feedsToInstall(e),
       timeoutMs: e.FEED_TIMEOUT_SECONDS * 1000,
+      leaseMs: e.FEED_LEASE_SECONDS * 1000,
       maxBytes: Math.round(e.FEED_MAX_MB * 1024 * 1024),
       allowPrivateUrls: e.FEEDS_ALLOW_PRIVATE_URLS ?? false,
     },

@@ -20,6 +20,7 @@ export class FeedPoller extends LoopingWorker {
     private readonly reader: FeedReader,
     private readonly log: FastifyBaseLogger,
     tickMs = TICK_MS,
+    private readonly leaseMs = FEED_LEASE_MS,
   ) {
     super(tickMs, 50);
   }
@@ -32,7 +33,7 @@ export class FeedPoller extends LoopingWorker {
       if (halt()) return polled;
       let source;
       try {
-        source = await sourcesRepository.claimDue(this.db, FEED_LEASE_MS);
+        source = await sourcesRepository.claimDue(this.db, this.leaseMs);
       } catch (error) {
         this.log.error({ err: error }, 'could not claim a feed to poll');
         return polled;
