@@ -4,6 +4,7 @@ import type { BackgroundWork } from '../../jobs/background.js';
 import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
 import { CONNECTORS } from './connectors/index.js';
 import { type FetchOptions, fetchFeed } from './fetch-feed.js';
+import { ZoneShapes } from './zones.js';
 import { type IngestResult, ingestFeed } from './ingest.js';
 import { type SourceRow, sourcesRepository as sources } from './sources.repository.js';
 
@@ -22,12 +23,16 @@ export type PollOutcome =
  * leaves the incidents as they were and puts the source back after a growing delay.
  */
 export class FeedReader {
+  private readonly zones: ZoneShapes;
+
   constructor(
     private readonly db: Database,
     private readonly background: BackgroundWork,
     private readonly options: FetchOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.zones = new ZoneShapes(options);
+  }
 
   async poll(source: SourceRow): Promise<PollOutcome> {
     const started = performance.now();
@@ -45,7 +50,7 @@ export class FeedReader {
         return { status: 'not-modified' };
       }
       const connector = CONNECTORS[source.kind];
-      const parsed = connector.parse(fetched.document);
+      const parsed = await this.zones.place(connector.parse(fetched.document), source.url);
       const result = await this.db.transaction(async (tx) => {
         const ingested = await ingestFeed(
           tx,

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
-import { auditLog, incidents, jobs } from '../../db/schema.js';
+import { auditLog, incidents, jobs, sources } from '../../db/schema.js';
 import { backgroundWork } from '../../jobs/background.js';
 import { FeedPoller } from '../../jobs/feed-poller.js';
 import { type FeedServer, startFeedServer } from '../../test/feed-server.js';
@@ -311,6 +311,65 @@ describe('hazard feeds', () => {
       expect(await source(usgs.id)).toMatchObject({ failures: 0, itemCount: 2 });
     },
   );
+
+  it("places a zone-only alert by its zones' shapes, read from the feed's own server", async () => {
+    const current = (document: Features) => {
+      for (const feature of document.features) {
+        feature.properties.effective = hoursFromNow(-1);
+        feature.properties.onset = hoursFromNow(-1);
+        feature.properties.expires = hoursFromNow(3);
+        feature.properties.ends = null;
+      }
+    };
+    feeds.set('/zones-feed/alerts', { body: edit('nws-alerts-active.geojson', current) });
+    const nws = await addSource('NWS', '/zones-feed/alerts');
+    // The zone is not served yet: the alert waits (skipped), the others are written.
+    await server.app.feedPoller.runDue();
+    expect(await incidentsOf(nws.key)).toHaveLength(2);
+
+    // The document names https://api.weather.gov/zones/…: the path is read from the source's
+    // own server, so a document cannot send the reader anywhere else.
+    feeds.set('/zones/county/TXC113', { body: fixture('nws-zone-TXC113.geojson') });
+    await pollNow(nws.id);
+    const tornado = (await incidentsOf(nws.key)).find((row) => row.sourceId?.includes('tornado'));
+    expect(tornado).toMatchObject({ severity: 'CRITICAL', status: 'OPEN' });
+    expect(tornado?.area?.type).toBe('MultiPolygon');
+    expect(tornado?.lat).toBeCloseTo(32.77, 1);
+    expect(tornado?.lng).toBeCloseTo(-96.78, 1);
+    // Zone shapes are kept: the next poll does not ask for it again.
+    const asked = feeds.hits('/zones/county/TXC113');
+    await pollNow(nws.id);
+    expect(feeds.hits('/zones/county/TXC113')).toBe(asked);
+  });
+
+  it('does not take a listed alert for over while its zones cannot be read', async () => {
+    feeds.set('/zones-feed2/alerts', {
+      body: edit('nws-alerts-active.geojson', (document) => {
+        for (const feature of document.features) {
+          feature.properties.effective = hoursFromNow(-1);
+          feature.properties.expires = hoursFromNow(3);
+          feature.properties.ends = null;
+        }
+      }),
+    });
+    feeds.set('/zones/county/TXC113', { body: fixture('nws-zone-TXC113.geojson') });
+    const nws = await addSource('NWS', '/zones-feed2/alerts');
+    await server.app.feedPoller.runDue();
+    const tornado = () =>
+      incidentsOf(nws.key).then((rows) => rows.find((row) => row.sourceId?.includes('tornado')));
+    expect((await tornado())?.status).toBe('OPEN');
+    // A fresh reader (a restart) cannot reach the zone: the alert stays open.
+    feeds.set('/zones/county/TXC113', { status: 503, body: 'busy' });
+    const reader = new FeedReader(
+      server.database.db,
+      backgroundWork(null),
+      { timeoutMs: 1000, maxBytes: 1e6, allowPrivate: true },
+      pino({ level: 'silent' }),
+    );
+    const [row] = await server.database.db.select().from(sources).where(eq(sources.id, nws.id));
+    expect(await reader.poll(row!)).toMatchObject({ status: 'ingested', skipped: 2 });
+    expect((await tornado())?.status).toBe('OPEN');
+  });
 
   it('reads any CAP feed, geotagged RSS feed or GeoJSON document a platform admin adds', async () => {
     // The recorded alerts expire on the day they were sent: moved to tomorrow, they are in force.

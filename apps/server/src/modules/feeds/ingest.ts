@@ -206,7 +206,7 @@ export async function ingestFeed(
   result.created = created.length;
 
   // Over without saying so: past its end, or (snapshot) no longer listed.
-  const listed = new Set(feed.events.map((event) => event.sourceId));
+  const listed = new Set([...feed.events.map((event) => event.sourceId), ...(feed.heldBack ?? [])]);
   const stale = await feedIncidents.openOf(
     tx,
     source.key,

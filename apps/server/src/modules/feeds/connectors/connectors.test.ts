@@ -69,10 +69,18 @@ describe('the GDACS connector', () => {
 describe('the NWS connector', () => {
   const { events, skipped } = CONNECTORS.NWS.parse(fixture('nws-alerts-active.geojson'));
 
-  it('reads actual alerts with polygons, skips zone-only and test messages', () => {
-    expect(skipped).toBe(2);
-    expect(events).toHaveLength(2);
-    const [hurricane, flood] = events;
+  it('reads actual alerts with polygons, names the zones of zone-only ones, skips tests', () => {
+    expect(skipped).toBe(1);
+    expect(events).toHaveLength(3);
+    const [hurricane, flood, tornado] = events;
+    // Placed later, from its zones' shapes.
+    expect(tornado).toMatchObject({
+      lat: null,
+      area: null,
+      zones: ['https://api.weather.gov/zones/county/TXC113'],
+      severity: 'CRITICAL',
+    });
+    expect(hurricane?.zones).toBeUndefined();
     expect(hurricane).toMatchObject({
       severity: 'CRITICAL',
       type: 'WEATHER',

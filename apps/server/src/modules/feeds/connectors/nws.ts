@@ -44,8 +44,9 @@ function chainId(id: string, references: unknown): string {
 
 /**
  * US National Weather Service active alerts (CAP 1.2 as GeoJSON). The list holds what is in
- * force now, so an alert that leaves it is over; a Cancel ends it at once. Alerts without a
- * polygon (zone-only) are skipped: placing them needs the zone shapes.
+ * force now, so an alert that leaves it is over; a Cancel ends it at once. An alert without a
+ * polygon (zone-only) names its zones (`affectedZones`): their shapes are fetched and become
+ * its area (see zones.ts).
  */
 export const nwsConnector: Connector = {
   kind: 'NWS',
@@ -56,7 +57,12 @@ export const nwsConnector: Connector = {
     for (const feature of featuresOf(parseJson(document))) {
       const p = (feature.properties ?? {}) as Record<string, unknown>;
       const id = text(p.id) ?? text(feature.id);
-      const place = placeOf(feature.geometry);
+      const zones = Array.isArray(p.affectedZones)
+        ? p.affectedZones.map(text).filter((zone): zone is string => zone !== null)
+        : [];
+      const place =
+        placeOf(feature.geometry) ??
+        (zones.length > 0 ? { lat: null, lng: null, area: null } : null);
       const startsAt = dateOf(p.onset) ?? dateOf(p.effective) ?? dateOf(p.sent);
       const status = text(p.status)?.toLowerCase() ?? 'actual';
       if (!id || !place || !startsAt || status !== 'actual') {
@@ -75,6 +81,7 @@ export const nwsConnector: Connector = {
         type: GEOPHYSICAL.test(event) ? 'NATURAL_HAZARD' : 'WEATHER',
         severity: BY_SEVERITY[text(p.severity)?.toLowerCase() ?? 'unknown'] ?? 'LOW',
         ...place,
+        ...(place.lat === null ? { zones } : {}),
         countryCode: 'US',
         affectedRadiusKm: null,
         startsAt,

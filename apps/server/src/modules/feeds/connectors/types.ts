@@ -26,12 +26,22 @@ export type FeedEvent = {
   /** The feed says the event is over (closed, cancelled, deleted). */
   closed: boolean;
   sourceUrl: string | null;
+  /**
+   * Where the feed places the event by reference only (NWS zone-only alerts): the addresses of
+   * the zones' shapes, fetched before the event is written; unresolved, the event is skipped.
+   */
+  zones?: string[];
 };
 
 export type ParsedFeed = {
   events: FeedEvent[];
   /** Entries left out, and why (no geometry, a test message...), for the source's health. */
   skipped: number;
+  /**
+   * Events in the document left out for now (their zones could not be placed yet): still
+   * listed, so a snapshot feed does not take them for over.
+   */
+  heldBack?: string[];
 };
 
 /**
