@@ -63,8 +63,9 @@ export class ZoneShapes {
         skipped += 1;
         continue;
       }
-      const { zones: _zones, ...placed } = event;
-      events.push({ ...placed, ...place });
+      const placed: FeedEvent = { ...event, ...place };
+      delete placed.zones;
+      events.push(placed);
     }
     return { events, skipped, heldBack };
   }
@@ -78,8 +79,8 @@ export class ZoneShapes {
       const place = placeOf(feature.geometry);
       if (!place?.area) return null;
       return place.area.type === 'Polygon'
-        ? [place.area.coordinates as Polygon]
-        : (place.area.coordinates as Polygon[]);
+        ? [place.area.coordinates]
+        : (place.area.coordinates);
     } catch {
       return null;
     }
