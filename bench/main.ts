@@ -20,7 +20,7 @@ import { benchFeeds } from './feeds.js';
 import { log } from './log.js';
 import { parseOptions } from './options.js';
 import { lighthouseScores, pageWeights } from './pages.js';
-import { renderApi, renderReport, type StoreResults } from './report.js';
+import { renderApi, renderExposure, renderReport, type StoreResults } from './report.js';
 import { repoRoot, seedStore, signIn, startServer, waitForBackgroundWork } from './world.js';
 
 const options = parseOptions(process.argv.slice(2));
@@ -55,6 +55,11 @@ if (options.only === 'api') {
   } finally {
     await server.stop();
   }
+  process.exit(0);
+}
+
+if (options.only === 'exposure') {
+  process.stdout.write(`\n${renderExposure(benchExposure(options)).join('\n')}\n`);
   process.exit(0);
 }
 

@@ -113,7 +113,7 @@ async function openSuppliers(
 
 const wizard = (page: Page) => page.getByRole('dialog', { name: /^Import / });
 const chooseFile = (page: Page, file: string) =>
-  wizard(page).getByLabel('CSV file').setInputFiles(file);
+  wizard(page).getByLabel('CSV or Excel file').setInputFiles(file);
 const errorLines = (page: Page) =>
   wizard(page)
     .getByRole('list', { name: 'Errors' })
@@ -365,6 +365,49 @@ describe('Importing shipments', () => {
     const rows = page.getByRole('region', { name: 'Shipments' }).locator('tbody tr');
     expect(await rows.first().innerText()).toMatch(/PO-9001\s+SEA\s+Maersk\s+Shanghai \(CNSHA\)/);
     await saveScreenshot(page, 'suppliers-shipments');
+  });
+
+  it('reads an Excel workbook the same way: real dates and numbers in cells, updates by reference', async () => {
+    // The same three shipments as a workbook, its dates and positions typed as Excel keeps them.
+    const { default: writeXlsxFile } = await import('write-excel-file/node');
+    const [header, ...lines] = (await readFile(fixture('shipments-good.csv'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    const typed = (cell: string, column: number) => {
+      if (cell === '') return null;
+      if (column === 6 || column === 7)
+        return {
+          value: new Date(cell.length === 10 ? `${cell}T00:00:00Z` : cell),
+          type: Date,
+          format: 'yyyy-mm-dd hh:mm',
+        };
+      if (column === 8 || column === 9) return { value: Number(cell), type: Number };
+      return { value: cell };
+    };
+    const workbook = path.join(tmpdir(), `meridian-shipments-${Date.now()}.xlsx`);
+    await writeXlsxFile([
+      header!.map((cell) => ({ value: cell, fontWeight: 'bold' as const })),
+      ...lines.map((line) => line.map(typed)),
+    ]).toFile(workbook);
+    try {
+      const page = await openSuppliers(BOLT.manager);
+      await page.getByRole('tab', { name: 'Shipments' }).click();
+      await page.getByText('3 shipments', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Import shipments' }).click();
+      await chooseFile(page, workbook);
+      await wizard(page).getByRole('button', { name: 'Check 3 rows' }).click();
+      await wizard(page).getByText('All 3 rows are valid and ready to import.').waitFor();
+      const preview = wizard(page).getByRole('region', { name: 'Preview' });
+      expect(await preview.locator('tbody th').allInnerTexts()).toEqual(['2', '3', '4']);
+      await expect.poll(() => preview.innerText()).toContain('2026-04-02T12:00:00.000Z');
+      await wizard(page).getByRole('button', { name: 'Import 3 rows' }).click();
+      await wizard(page).getByText('Imported 3 shipments: 0 new, 3 updated.').waitFor();
+      await wizard(page).getByRole('button', { name: 'Close' }).last().click();
+      await page.getByText('3 shipments', { exact: true }).waitFor();
+    } finally {
+      await rm(workbook, { force: true });
+    }
   });
 });
 

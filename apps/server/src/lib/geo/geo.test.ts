@@ -9,7 +9,7 @@ import {
   pointInArea,
 } from './area.js';
 import { fullRoute, remainingRoute } from './route.js';
-import { arcOf, capContains, capOf, capTouchesArc, toVec } from './vector.js';
+import { arcOf, capContains, capOf, capTouchesArc, toVec, vecDistanceKm } from './vector.js';
 import { distanceToArcKm, greatCircle, haversineKm, unwrap } from './sphere.js';
 
 // Hand-computed references: one degree of a great circle is 2πR/360 = 111.195 km (R 6371.0088).
@@ -256,7 +256,10 @@ describe('circle tests with unit vectors agree with the distances', () => {
       }
       const toA = haversineKm(center, a);
       if (Math.abs(toA - radius) > 0.001) expect(capContains(cap, toVec(a))).toBe(toA <= radius);
+      // The distance the engine reports, from the same vectors: haversine's to a centimetre.
+      expect(Math.abs(vecDistanceKm(toVec(center), toVec(a)) - toA)).toBeLessThan(1e-5);
     }
+    expect(vecDistanceKm(toVec([4.4, 51.9]), toVec([4.4, 51.9]))).toBe(0);
     expect(disagreements).toBe(0);
   });
 

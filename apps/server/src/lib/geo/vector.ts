@@ -31,6 +31,12 @@ export function capOf(center: LngLat, radiusKm: number): Cap {
 
 export const capContains = (cap: Cap, point: Vec) => dot(cap.center, point) >= cap.cosRadius;
 
+/** The great-circle distance between two unit vectors (atan2 of |a×b| and a·b: exact near 0). */
+export function vecDistanceKm(a: Vec, b: Vec): number {
+  const [x, y, z] = cross(a, b);
+  return EARTH_RADIUS_KM * Math.atan2(Math.sqrt(x * x + y * y + z * z), dot(a, b));
+}
+
 /** An arc as its ends and the unit normal of its great circle (zero for a point). */
 export type Arc = { a: Vec; b: Vec; normal: Vec };
 

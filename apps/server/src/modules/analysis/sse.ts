@@ -71,9 +71,22 @@ export class EventStreamParser {
 
 /** The events of a byte stream (a fetch body), each as soon as its blank line arrives. */
 export async function* serverSentEvents(
-  body: AsyncIterable<Uint8Array>,
+  body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<ServerSentEvent> {
   const parser = new EventStreamParser();
-  for await (const chunk of body) yield* parser.push(chunk);
+  // Read through a reader: ReadableStream's async iteration is not in every TypeScript lib.
+  const reader = body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      yield* parser.push(value);
+    }
+    finished = true;
+  } finally {
+    // A reader that stops early (the answer is complete) lets go of the rest of the stream.
+    if (!finished) await reader.cancel().catch(() => undefined);
+  }
   yield* parser.end();
 }

@@ -7,14 +7,22 @@ import {
   pointInArea,
 } from '../../lib/geo/area.js';
 import { type LngLat, haversineKm } from '../../lib/geo/sphere.js';
-import { type Vec, capContains, capOf, capTouchesArc, toVec } from '../../lib/geo/vector.js';
+import {
+  type Vec,
+  capContains,
+  capOf,
+  capTouchesArc,
+  toVec,
+  vecDistanceKm,
+} from '../../lib/geo/vector.js';
 import type { AlertRaiser } from '../alerts/raise.js';
 import { raiseExposureAlerts } from './exposure-alerts.js';
-import { type IndexedShipment, OrganizationIndex } from './exposure.index.js';
+import { type IndexedShipment, OrganizationIndex, type RoutePiece } from './exposure.index.js';
 import {
   type ExposureRow,
   type ExposureTarget,
   type IncidentRow,
+  type MatchableSite,
   exposureRepository as repository,
 } from './exposure.repository.js';
 
@@ -94,7 +102,12 @@ export class ExposureEngine {
     const inside = (point: LngLat, vec: Vec) =>
       cap ? capContains(cap, vec) : pointInArea(point, area);
     const matches: Match[] = [];
-    for (const { item: site } of index.sites.search(boxes)) {
+    const sites = index.sites.items;
+    const siteSeen = new Uint8Array(sites.length);
+    index.sites.visit(boxes, (owner) => {
+      if (siteSeen[owner]) return;
+      siteSeen[owner] = 1;
+      const site = sites[owner] as MatchableSite;
       const at: LngLat = [site.lng, site.lat];
       if (inside(at, toVec(at))) {
         matches.push({
@@ -104,29 +117,48 @@ export class ExposureEngine {
           distanceKm: round(haversineKm(anchor, at)),
         });
       }
-    }
-    const touches = (shipment: IndexedShipment, part: number): boolean => {
-      if (cap) {
-        const arc = shipment.arcs[part];
-        return arc !== undefined && capTouchesArc(cap, arc);
+    });
+    const touches = (piece: RoutePiece): boolean =>
+      cap ? capTouchesArc(cap, piece.arc) : arcTouchesArea(piece.ends[0], piece.ends[1], area);
+    // Per shipment, what is known of it: its position is tested once; its route counts unless
+    // it arrives before the incident starts; the position wins over the route.
+    const items = index.shipments.items;
+    const state = new Uint8Array(items.length);
+    const reached: number[] = [];
+    const BY_ROUTE = 1;
+    const BY_POSITION = 2;
+    index.shipments.visit(boxes, (owner) => {
+      if (state[owner]) return;
+      const shipment = items[owner] as IndexedShipment;
+      if (inside(shipment.position, shipment.positionVec)) {
+        state[owner] = BY_POSITION;
+        reached.push(owner);
       }
-      const piece = shipment.pieces[part];
-      return piece !== undefined && arcTouchesArea(piece[0], piece[1], area);
-    };
-    for (const { item: shipment, parts } of index.shipments.search(boxes)) {
-      let via: Via | null = null;
-      if (parts.includes(-1) && inside(shipment.position, shipment.positionVec)) via = 'POSITION';
-      // Ahead of it (only the pieces near the area), and the incident is on before it arrives.
-      else if (
-        (shipment.eta === null || (shipment.eta > now && incident.startsAt <= shipment.eta)) &&
-        parts.some((part) => part >= 0 && touches(shipment, part))
-      ) {
-        via = 'ROUTE';
+    });
+    const arrivesFirst = (shipment: IndexedShipment) =>
+      shipment.eta !== null && (shipment.eta <= now || incident.startsAt > shipment.eta);
+    const pieces = index.routes.items;
+    const pieceSeen = new Uint8Array(pieces.length);
+    index.routes.visit(boxes, (owner) => {
+      if (pieceSeen[owner]) return;
+      pieceSeen[owner] = 1;
+      const piece = pieces[owner] as RoutePiece;
+      if (!touches(piece)) return;
+      for (const rider of piece.riders) {
+        if (state[rider] || arrivesFirst(items[rider] as IndexedShipment)) continue;
+        state[rider] = BY_ROUTE;
+        reached.push(rider);
       }
-      if (via) {
-        const distanceKm = round(haversineKm(anchor, shipment.position));
-        matches.push({ kind: 'SHIPMENT', id: shipment.id, via, distanceKm });
-      }
+    });
+    const anchorVec = toVec(anchor);
+    for (const owner of reached) {
+      const shipment = items[owner] as IndexedShipment;
+      matches.push({
+        kind: 'SHIPMENT',
+        id: shipment.id,
+        via: state[owner] === BY_POSITION ? 'POSITION' : 'ROUTE',
+        distanceKm: round(vecDistanceKm(anchorVec, shipment.positionVec)),
+      });
     }
     return matches;
   }

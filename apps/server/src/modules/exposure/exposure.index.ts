@@ -10,13 +10,9 @@ export type IndexedShipment = MatchableShipment & {
   position: LngLat;
   /** The same as a unit vector, for the fast circle tests. */
   positionVec: Vec;
-  /** The route still ahead as short arcs [from, to], and the same as vector arcs. */
+  /** The route still ahead as short arcs [from, to]. */
   pieces: [LngLat, LngLat][];
-  arcs: Arc[];
 };
-
-/** A hit of a search: the item, and which of its parts (-1: the position) came near. */
-export type Candidate<T> = { item: T; parts: number[] };
 
 /**
  * Pieces of route are at most this long: a box around a short arc is tight (an arc bulges
@@ -83,30 +79,44 @@ class BoxIndex<T> {
     this.tree.finish();
   }
 
-  /** Items with a box touching any of the query boxes, each once with the parts that did. */
-  search(queries: readonly BBox[]): Candidate<T>[] {
-    if (!this.tree) return [];
-    const found = new Map<number, number[]>();
+  /**
+   * Calls `visit(item index, part)` for every box touching any of the query boxes: no lists
+   * are built, so an incident over a busy port (tens of thousands of route pieces) costs only
+   * its tests. An item may be visited once per part and per query box: the caller dedupes.
+   */
+  visit(queries: readonly BBox[], visit: (owner: number, part: number) => void): void {
+    const tree = this.tree;
+    if (!tree) return;
+    const { owners, parts } = this;
     for (const [minX, minY, maxX, maxY] of queries) {
-      for (const hit of this.tree.search(minX, minY, maxX, maxY)) {
-        const owner = this.owners[hit] ?? 0;
-        const parts = found.get(owner) ?? [];
-        parts.push(this.parts[hit] ?? -1);
-        found.set(owner, parts);
-      }
+      tree.search(minX, minY, maxX, maxY, (hit) => {
+        visit(owners[hit] ?? 0, parts[hit] ?? -1);
+        return false; // nothing is collected
+      });
     }
-    return [...found].map(([owner, parts]) => ({ item: this.items[owner] as T, parts }));
   }
 }
 
+/** A piece of route ahead of one or more shipments, tested once per incident whoever rides it. */
+export type RoutePiece = {
+  ends: [LngLat, LngLat];
+  arc: Arc;
+  /** Indexes (into `shipments.items`) of the shipments with this piece ahead of them. */
+  riders: number[];
+};
+
 /**
- * An organization's sites and live shipments in two spatial indexes: sites by their point,
- * shipments by their position and by each piece of the route still ahead. An incident's
- * recompute asks for what its area's box touches, and tests exactly only those parts.
+ * An organization's sites and live shipments in spatial indexes: sites by their point,
+ * shipments by their position, and the pieces of route still ahead of them. Shipments on the
+ * same lane share most of their route ahead (the legs between the lane's waypoints are cut the
+ * same way for all): each distinct piece is indexed once with the shipments riding it, so an
+ * incident over a busy lane tests the lane once, not once per ship. An incident's recompute
+ * asks for what its area's box touches, and tests exactly only those.
  */
 export class OrganizationIndex {
   readonly sites: BoxIndex<MatchableSite>;
   readonly shipments: BoxIndex<IndexedShipment>;
+  readonly routes: BoxIndex<RoutePiece>;
 
   constructor(
     readonly version: string,
@@ -122,17 +132,26 @@ export class OrganizationIndex {
         position: facts.position,
         positionVec: toVec(facts.position),
         pieces,
-        arcs: pieces.map(([from, to]) => arcOf(from, to)),
       };
+    });
+    const byKey = new Map<string, RoutePiece>();
+    indexed.forEach((shipment, rider) => {
+      for (const piece of shipment.pieces) {
+        const key = `${piece[0][0]},${piece[0][1]},${piece[1][0]},${piece[1][1]}`;
+        const known = byKey.get(key);
+        if (!known)
+          byKey.set(key, { ends: piece, arc: arcOf(piece[0], piece[1]), riders: [rider] });
+        else if (known.riders.at(-1) !== rider) known.riders.push(rider);
+      }
     });
     this.shipments = new BoxIndex(indexed, (shipment) => [
       [
         -1,
         [shipment.position[0], shipment.position[1], shipment.position[0], shipment.position[1]],
       ],
-      ...shipment.pieces.flatMap((piece, part) =>
-        pathBoxes(piece).map((box): [number, BBox] => [part, padded(box)]),
-      ),
     ]);
+    this.routes = new BoxIndex([...byKey.values()], (piece) =>
+      pathBoxes(piece.ends).map((box): [number, BBox] => [0, padded(box)]),
+    );
   }
 }

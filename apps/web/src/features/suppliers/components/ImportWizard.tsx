@@ -125,17 +125,18 @@ function FileStep({
           <FileUp aria-hidden="true" className="size-6 text-muted-foreground" />
         )}
         <span className="font-medium">
-          {state.busy ? 'Reading the file…' : 'Choose a CSV file, or drop it here'}
+          {state.busy ? 'Reading the file…' : 'Choose a CSV or Excel file, or drop it here'}
         </span>
         <span className="text-sm text-muted-foreground">
-          UTF-8 CSV, up to {formatBytes(IMPORT_LIMITS.fileBytes)} and {count(IMPORT_LIMITS.rows)}{' '}
-          rows. From Excel or Numbers, save or export as CSV first.
+          UTF-8 CSV or Excel workbook (.xlsx, its first sheet), up to{' '}
+          {formatBytes(IMPORT_LIMITS.fileBytes)} and {count(IMPORT_LIMITS.rows)} rows. From
+          Numbers or LibreOffice, export as CSV or Excel first.
         </span>
         <input
           id={inputId}
           type="file"
-          accept=".csv,text/csv"
-          aria-label="CSV file"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-label="CSV or Excel file"
           className="sr-only"
           disabled={state.busy}
           onChange={(event) => {

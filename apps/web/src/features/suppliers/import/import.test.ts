@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isoDateOf, toShipmentInput, toSiteInput } from './convert';
 import { SHIPMENT_FIELDS, SITE_FIELDS, autoMapping } from './fields';
-import { IMPORT_FILE_MESSAGES, fileProblem, parseCsv, type ParsedFile } from './parse-file';
+import {
+  IMPORT_FILE_MESSAGES,
+  fileProblem,
+  parseCsv,
+  sheetToParsedFile,
+  type ParsedFile,
+} from './parse-file';
 import { checkImport, issuesOnLines } from './validate';
 import { sitesCsv, templateCsv } from './template';
 
@@ -27,7 +33,9 @@ describe('reading a CSV file', () => {
     expect(fileProblem({ name: 'big.csv', size: 200 * 1024 * 1024 })).toBe(
       IMPORT_FILE_MESSAGES.tooLarge(200 * 1024 * 1024),
     );
-    expect(fileProblem({ name: 'suppliers.xlsx', size: 10 })).toBe(IMPORT_FILE_MESSAGES.notCsv);
+    expect(fileProblem({ name: 'suppliers.xls', size: 10 })).toBe(IMPORT_FILE_MESSAGES.notCsv);
+    expect(fileProblem({ name: 'suppliers.numbers', size: 10 })).toBe(IMPORT_FILE_MESSAGES.notCsv);
+    expect(fileProblem({ name: 'suppliers.xlsx', size: 10 })).toBeNull();
     expect(parseCsv('name,city\n')).toEqual({ problem: IMPORT_FILE_MESSAGES.empty });
   });
 });
@@ -215,5 +223,33 @@ describe('templates and exports', () => {
       location: site.location,
       products: ['a', '@b'],
     });
+  });
+});
+
+describe('reading an Excel workbook', () => {
+  it('reads the first sheet like a CSV: header, rows with their sheet numbers, dates as dates', async () => {
+    // A real .xlsx, written and read back by the libraries (the browser reads it the same way).
+    const { default: writeXlsxFile } = await import('write-excel-file/node');
+    const { readSheet } = await import('read-excel-file/node');
+    const workbook = await writeXlsxFile([
+      [null, null, null],
+      [{ value: 'externalRef' }, { value: 'name' }, { value: 'since' }],
+      [
+        { value: 'S-1' },
+        { value: 'Acme, Ltd.' },
+        { value: new Date('2025-03-01T00:00:00Z'), type: Date, format: 'yyyy-mm-dd' },
+      ],
+      [null, null, null],
+      [{ value: 'S-2' }, { value: 1234, type: Number }, null],
+    ]).toBuffer();
+    const file = sheetToParsedFile(await readSheet(workbook));
+    expect(file).toEqual({
+      headers: ['externalRef', 'name', 'since'],
+      rows: [
+        { line: 3, cells: ['S-1', 'Acme, Ltd.', '2025-03-01'] },
+        { line: 5, cells: ['S-2', '1234', ''] },
+      ],
+    });
+    expect(sheetToParsedFile([['name'], [null]])).toEqual({ problem: IMPORT_FILE_MESSAGES.empty });
   });
 });

@@ -11,10 +11,12 @@ export const IMPORT_FILE_MESSAGES = {
   tooLarge: (size: number) =>
     `This file is ${formatBytes(size)}: Meridian imports files up to ${formatBytes(IMPORT_LIMITS.fileBytes)} (${IMPORT_LIMITS.rows.toLocaleString('en')} rows). Split it, or leave out the columns you do not import.`,
   notCsv:
-    'Choose a CSV file (comma-separated, UTF-8). From Excel or Numbers: File › Save as / Export › CSV.',
+    'Choose a CSV file (comma-separated, UTF-8) or an Excel workbook (.xlsx). From Numbers or LibreOffice: File › Export › CSV or Excel.',
   empty: 'This file has no rows below its header.',
   tooManyRows: `This file has more than ${IMPORT_LIMITS.rows.toLocaleString('en')} rows: split it into several imports.`,
   unreadable: (reason: string) => `This file could not be read as CSV: ${reason}`,
+  unreadableWorkbook: (reason: string) =>
+    `This file could not be read as an Excel workbook (.xlsx): ${reason}`,
 } as const;
 
 export const formatBytes = (bytes: number) =>
@@ -22,7 +24,10 @@ export const formatBytes = (bytes: number) =>
     ? `${Math.round(bytes / 1024 / 1024)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-const SPREADSHEET = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
+/** Spreadsheets read as they are: Excel workbooks (the first sheet). */
+const WORKBOOK = /\.xlsx$/i;
+/** Other spreadsheet formats: exported to CSV or .xlsx first. */
+const SPREADSHEET = /\.(xlsm|xls|ods|numbers)$/i;
 
 /** What is wrong with the file before it is read (size, type), or null. */
 export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {
@@ -73,10 +78,60 @@ export function parseCsv(text: string): ParsedFile | { problem: string } {
   return { headers, rows };
 }
 
+/** A cell of a workbook as the text a CSV would have held: dates as ISO dates (or times). */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/**
+ * The rows of a workbook's first sheet as a ParsedFile: the first non-empty row is the header,
+ * empty rows are skipped, and each row keeps its number in the sheet (what Excel shows).
+ */
+export function sheetToParsedFile(
+  sheet: readonly (readonly unknown[])[],
+): ParsedFile | { problem: string } {
+  let headers: string[] | null = null;
+  const rows: ParsedFile['rows'] = [];
+  for (const [index, row] of sheet.entries()) {
+    const cells = row.map(cellText);
+    if (cells.every((cell) => cell === '')) continue;
+    if (headers === null) {
+      headers = cells;
+      continue;
+    }
+    if (rows.length >= IMPORT_LIMITS.rows) return { problem: IMPORT_FILE_MESSAGES.tooManyRows };
+    rows.push({ line: index + 1, cells });
+  }
+  if (headers === null || rows.length === 0) return { problem: IMPORT_FILE_MESSAGES.empty };
+  return { headers, rows };
+}
+
+async function readWorkbook(file: File): Promise<ParsedFile | { problem: string }> {
+  try {
+    // Loaded only when a workbook is chosen: the import screen stays light for CSV.
+    const { readSheet } = await import('read-excel-file/browser');
+    return sheetToParsedFile(await readSheet(file));
+  } catch (error) {
+    return {
+      problem: IMPORT_FILE_MESSAGES.unreadableWorkbook(
+        error instanceof Error ? error.message : 'unknown',
+      ),
+    };
+  }
+}
+
 /** Checks the file before reading it (a 200 MB file is refused unread), then parses it. */
 export async function readImportFile(file: File): Promise<ParsedFile | { problem: string }> {
   const before = fileProblem(file);
   if (before) return { problem: before };
+  if (WORKBOOK.test(file.name)) return readWorkbook(file);
   try {
     return parseCsv(await file.text());
   } catch (error) {
