@@ -151,6 +151,35 @@ export const queryKeys = {
       filters,
     ],
   },
+  /** Insights: chart data, and an event's memos, reports and analyses. */
+  insights: {
+    all: ['insights'],
+    charts: (organizationId: string | null, days: number, scope: string) => [
+      'insights',
+      organizationId,
+      'charts',
+      days,
+      scope,
+    ],
+    memos: (organizationId: string | null, incidentId: string) => [
+      'insights',
+      organizationId,
+      'memos',
+      incidentId,
+    ],
+    reports: (organizationId: string | null, incidentId: string) => [
+      'insights',
+      organizationId,
+      'reports',
+      incidentId,
+    ],
+    analyses: (organizationId: string | null, incidentId: string) => [
+      'insights',
+      organizationId,
+      'analyses',
+      incidentId,
+    ],
+  },
   settings: {
     platform: (organizationId: string | null) => ['settings', 'platform', organizationId],
     security: (organizationId: string | null) => ['settings', 'security', organizationId],

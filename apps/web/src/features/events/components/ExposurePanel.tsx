@@ -8,7 +8,7 @@ import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { downloadText, toCsv } from '@/lib/csv';
 import type { IncidentDetail, IncidentExposureResponse } from '@meridian/contracts';
 import { Download } from 'lucide-react';
-import { useExposure } from '../api/get-exposure';
+import { useExposure } from '@/lib/incident-exposure';
 
 type Exposure = IncidentExposureResponse['data'];
 

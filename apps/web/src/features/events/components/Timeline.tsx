@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import Markdown from 'react-markdown';
 import { useAddComment } from '../api/add-comment';
-import { useTimeline } from '../api/get-timeline';
+import { useTimeline } from '@/lib/incident-timeline';
 
 const FIELD_LABELS: Record<string, string> = {
   title: 'title',

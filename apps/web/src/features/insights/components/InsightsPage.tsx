@@ -1,150 +1,227 @@
+import { SeverityBadge, IncidentStatusText } from '@/components/IncidentBadges';
 import { PlanningEventsPanel } from '@/components/PlanningEventsPanel';
-import { Button } from '@/components/ui/Button';
-import { Input } from '@/components/ui/Input';
+import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { SIDE_PANEL_WIDTH_PX } from '@/config/constants';
-import { COMING_SOON } from '@/config/messages';
-import { cn } from '@/utils/cn';
-import { FileText, Sparkles } from 'lucide-react';
-import type { CSSProperties } from 'react';
-import { toast } from '@/lib/toast';
+import { paths } from '@/config/paths';
+import { selectedIncident, usePlanningIncidents } from '@/lib/planning-incidents';
+import { useQueryParams } from '@/lib/use-query-params';
+import type { Incident } from '@meridian/contracts';
+import { ExternalLink } from 'lucide-react';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useCreateReport } from '../api/create-report';
+import type { ChartScope } from '../api/get-charts';
+import { useGenerateAnalysis } from '../hooks/use-generate-analysis';
+import { useInsightsPermissions } from '../hooks/use-insights-permissions';
+import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import { AnalysisPanel } from './AnalysisPanel';
+import { AnalysisTab } from './AnalysisTab';
+import { ImpactTab } from './ImpactTab';
+import { CHART_WINDOWS, InsightsCharts, type ChartWindow } from './InsightsCharts';
+import { InsightTabs, isInsightTab, type InsightTab } from './InsightTabs';
+import { MemoDialog } from './MemoDialog';
+import { NotesTab } from './NotesTab';
+import { PromptBar } from './PromptBar';
+import { ReasonedButton } from './ReasonedButton';
+import { TimelineTab } from './TimelineTab';
 
-const CREATE_ACTIONS = ['Create Memo', 'Create Report', 'Create XXXXX'] as const;
-const TABS = ['Timeline', 'Analysis', 'Impact', 'Notes'] as const;
-const CHART_BARS = [38, 52, 45, 70, 62, 84, 58, 76, 66, 90, 72, 60];
+const DEFAULT_WINDOW: ChartWindow = 90;
 
-const comingSoon = () => toast(COMING_SOON);
+const chartWindowOf = (value: string | null): ChartWindow =>
+  CHART_WINDOWS.find((days) => String(days) === value) ?? DEFAULT_WINDOW;
 
-/** Tabs of the layout that do not switch anything yet (spec part 2): shown, not operable. */
-function InertTabs() {
+/** Where "Create Plan" sends an event: the Plans screen, its create dialog open once. */
+const createPlanHref = (incidentId: string) =>
+  `${paths.admin.plans.getHref()}?${new URLSearchParams({ incident: incidentId, create: '1' }).toString()}`;
+
+function EventHeading({ incident }: { incident: Incident }) {
   return (
-    <div role="tablist" aria-label="Insight views" className="flex gap-1 border-b border-border">
-      {TABS.map((tab, index) => (
-        <button
-          key={tab}
-          type="button"
-          role="tab"
-          aria-selected={index === 0}
-          aria-disabled={index !== 0}
-          className={cn(
-            '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-            'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-            index === 0
-              ? 'border-primary text-foreground'
-              : 'cursor-default border-transparent text-muted-foreground',
-          )}
-        >
-          {tab}
-        </button>
-      ))}
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <h2 className="text-base font-semibold text-foreground">{incident.title}</h2>
+        <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs">
+          <SeverityBadge severity={incident.severity} />
+          <IncidentStatusText status={incident.status} />
+        </p>
+      </div>
+      <Link
+        to={paths.admin.event.getHref(incident.id)}
+        className="inline-flex items-center gap-1 rounded text-sm text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        Open event page
+        <ExternalLink aria-hidden="true" className="size-3.5" />
+      </Link>
     </div>
   );
 }
 
-function ChartPlaceholder() {
-  const width = 600;
-  const height = 220;
-  const step = width / CHART_BARS.length;
-  return (
-    <figure className="flex flex-1 flex-col gap-2 rounded-lg border border-dashed border-border bg-surface p-4">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label="Chart placeholder"
-        preserveAspectRatio="none"
-        className="h-48 w-full flex-1 text-primary/30"
-      >
-        {CHART_BARS.map((value, index) => (
-          <rect
-            key={index}
-            x={index * step + step * 0.2}
-            y={height - (value / 100) * height}
-            width={step * 0.6}
-            height={(value / 100) * height}
-            rx={3}
-            fill="currentColor"
-          />
-        ))}
-      </svg>
-      <figcaption className="text-center text-xs text-muted-foreground">
-        Chart placeholder: event trends will be drawn here.
-      </figcaption>
-    </figure>
-  );
-}
-
-function AnalysisPanel({ className, style }: { className?: string; style?: CSSProperties }) {
-  return (
-    <aside
-      aria-labelledby="analysis-title"
-      style={style}
-      className={cn('flex flex-col gap-3 overflow-y-auto bg-surface p-4', className)}
-    >
-      <h2 id="analysis-title" className="flex items-center gap-2 text-sm font-semibold">
-        <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
-        Analysis
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        Analysis of the selected event will appear here: what happened, which lanes and suppliers
-        are exposed, and how long the disruption is likely to last.
-      </p>
-      <p className="text-sm text-muted-foreground">
-        Key drivers, comparable past events and recommended mitigations will be summarised in a few
-        short paragraphs, with links to the sources used.
-      </p>
-      <p className="text-sm text-muted-foreground">
-        Memos and reports created from this analysis will be listed below it.
-      </p>
-    </aside>
-  );
-}
-
-/** The Insights layout of spec part 2; its buttons, tabs and prompt have no behaviour yet. */
+/**
+ * Insights (spec part 2's layout): events on the left; for the selected one, memos, a PDF
+ * report, a response plan, its timeline, analyses, impact and notes; the organization's trends
+ * below; the latest analysis and the reports on the right; a prompt bar that asks the analyst.
+ * The event, tab, chart window and scope are in the URL, so a view can be shared or reloaded.
+ */
 export function InsightsPage() {
+  const navigate = useNavigate();
+  const { params, setParam, setParams } = useQueryParams();
+  const events = usePlanningIncidents();
+  const { canCreateReport, canCreatePlan } = useInsightsPermissions();
+  const createReport = useCreateReport();
+  const [creatingMemo, setCreatingMemo] = useState(false);
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  const incidents = events.status === 'ready' && !events.isSample ? events.incidents : [];
+  const incident = selectedIncident(incidents, params.get('incident'));
+  const incidentId = incident?.id ?? null;
+  // The open tab is state of its own (the keyboard moves it faster than the URL follows), kept
+  // in the URL for a reload or a shared link, and following the URL when a link changes it.
+  const tabParam = params.get('tab');
+  const urlTab: InsightTab = isInsightTab(tabParam) ? tabParam : 'timeline';
+  const [tab, setTab] = useState(urlTab);
+  const [seenUrlTab, setSeenUrlTab] = useState(urlTab);
+  if (urlTab !== seenUrlTab) {
+    setSeenUrlTab(urlTab);
+    setTab(urlTab);
+  }
+  const days = chartWindowOf(params.get('days'));
+  const scope: ChartScope = params.get('scope') === 'ORG' ? 'ORG' : 'ALL';
+  const { generation, generate } = useGenerateAnalysis(incidentId);
+
+  const noEventReason =
+    events.status === 'loading'
+      ? INSIGHTS_MESSAGES_WEB.loadingEvents
+      : events.isSample
+        ? INSIGHTS_MESSAGES_WEB.sampleEvents
+        : incident
+          ? null
+          : INSIGHTS_MESSAGES_WEB.chooseEvent;
+  const showTab = (next: InsightTab) => {
+    setTab(next);
+    setParam('tab', next === 'timeline' ? undefined : next);
+  };
+  const panelFor = (render: (selected: Incident) => ReactNode) =>
+    incident ? (
+      render(incident)
+    ) : events.status === 'loading' ? (
+      <SectionSpinner label={INSIGHTS_MESSAGES_WEB.loadingEvents} />
+    ) : (
+      <p className="py-6 text-sm text-muted-foreground">
+        {events.isSample ? INSIGHTS_MESSAGES_WEB.sampleEvents : INSIGHTS_MESSAGES_WEB.noEvent}
+      </p>
+    );
+
   return (
     <div className="flex flex-1 flex-col">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border bg-surface px-4 py-2.5 sm:px-6">
         <h1 className="text-lg font-semibold tracking-tight text-foreground">Insights</h1>
         <div className="flex flex-wrap gap-2">
-          {CREATE_ACTIONS.map((action) => (
-            <Button key={action} size="sm" variant="secondary" onClick={comingSoon}>
-              {action}
-            </Button>
-          ))}
+          <ReasonedButton
+            size="sm"
+            variant="secondary"
+            reason={noEventReason}
+            onClick={() => setCreatingMemo(true)}
+          >
+            Create Memo
+          </ReasonedButton>
+          <ReasonedButton
+            size="sm"
+            variant="secondary"
+            reason={canCreateReport ? noEventReason : INSIGHTS_MESSAGES_WEB.reportNeedsEditor}
+            disabled={createReport.isPending}
+            aria-busy={createReport.isPending || undefined}
+            onClick={() => {
+              if (incidentId) createReport.mutate({ incidentId });
+            }}
+          >
+            {createReport.isPending ? <Spinner className="size-4" /> : null}
+            Create Report
+          </ReasonedButton>
+          <ReasonedButton
+            size="sm"
+            variant="secondary"
+            reason={canCreatePlan ? noEventReason : INSIGHTS_MESSAGES_WEB.planNeedsEditor}
+            onClick={() => {
+              if (incidentId) void navigate(createPlanHref(incidentId));
+            }}
+          >
+            Create Plan
+          </ReasonedButton>
         </div>
       </div>
       <div className="relative flex-1 lg:min-h-[520px]">
         <div className="flex flex-col lg:absolute lg:inset-0 lg:flex-row">
-          <PlanningEventsPanel className="h-80 border-b border-border lg:h-auto lg:w-72 lg:border-r lg:border-b-0" />
-          <section
-            aria-label="Insight"
-            className="flex min-h-[28rem] min-w-0 flex-1 flex-col gap-4 p-4 sm:p-6"
-          >
-            <InertTabs />
-            <ChartPlaceholder />
-            <form
-              aria-label="Ask for insights"
-              onSubmit={(event) => {
-                event.preventDefault();
-                comingSoon();
-              }}
-              className="flex gap-2"
-            >
-              <Input
-                aria-label="Ask for analysis or insights"
-                placeholder="Ask for analysis or insights..."
-              />
-              <Button type="submit">
-                <Sparkles aria-hidden="true" className="size-4" />
-                Generate
-              </Button>
-            </form>
-          </section>
-          <AnalysisPanel
-            style={{ '--panel-width': `${SIDE_PANEL_WIDTH_PX.analysis}px` } as CSSProperties}
-            className="border-t border-border lg:w-(--panel-width) lg:border-t-0 lg:border-l"
+          <PlanningEventsPanel
+            selection={{
+              chosenId: incidentId,
+              onSelect: (id) => setParams({ incident: id }),
+            }}
+            className="h-80 border-b border-border lg:h-auto lg:w-72 lg:shrink-0 lg:border-r lg:border-b-0"
           />
+          <div className="relative flex min-w-0 flex-1 flex-col lg:overflow-y-auto xl:flex-row xl:overflow-hidden">
+            <section
+              aria-label="Insight"
+              className="relative flex min-h-[28rem] min-w-0 flex-1 flex-col lg:flex-none xl:flex-1 xl:overflow-y-auto"
+            >
+              <div className="flex flex-1 flex-col gap-8 p-4 sm:p-6">
+                <div ref={tabsRef} className="flex scroll-mt-4 flex-col gap-4">
+                  {incident ? <EventHeading incident={incident} /> : null}
+                  <InsightTabs
+                    value={tab}
+                    onValueChange={showTab}
+                    panels={{
+                      timeline: panelFor((selected) => <TimelineTab incidentId={selected.id} />),
+                      analysis: panelFor((selected) => (
+                        <AnalysisTab incidentId={selected.id} generation={generation} />
+                      )),
+                      impact: panelFor((selected) => <ImpactTab incident={selected} />),
+                      notes: panelFor((selected) => <NotesTab incidentId={selected.id} />),
+                    }}
+                  />
+                </div>
+                <InsightsCharts
+                  days={days}
+                  scope={scope}
+                  onDaysChange={(next) =>
+                    setParam('days', next === DEFAULT_WINDOW ? undefined : String(next))
+                  }
+                  onScopeChange={(next) => setParam('scope', next === 'ALL' ? undefined : next)}
+                />
+              </div>
+              <PromptBar
+                generating={generation.status === 'streaming'}
+                disabledReason={noEventReason}
+                onGenerate={(question) => {
+                  showTab('analysis');
+                  tabsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                  void generate(question);
+                }}
+                className="sticky bottom-0 z-10 border-t border-border bg-surface/95 px-4 py-3 backdrop-blur sm:px-6"
+              />
+            </section>
+            <AnalysisPanel
+              incidentId={incidentId}
+              generation={generation}
+              onOpenAnalysis={() => {
+                showTab('analysis');
+                tabsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+              }}
+              emptyText={noEventReason ?? INSIGHTS_MESSAGES_WEB.noEvent}
+              style={{ '--panel-width': `${SIDE_PANEL_WIDTH_PX.analysis}px` } as CSSProperties}
+              className="shrink-0 border-t border-border xl:w-(--panel-width) xl:border-t-0 xl:border-l"
+            />
+          </div>
         </div>
       </div>
+      {creatingMemo && incidentId ? (
+        <MemoDialog
+          incidentId={incidentId}
+          onClose={() => setCreatingMemo(false)}
+          onSaved={() => {
+            setCreatingMemo(false);
+            showTab('notes');
+          }}
+        />
+      ) : null}
     </div>
   );
 }

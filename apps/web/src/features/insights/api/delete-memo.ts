@@ -1,0 +1,35 @@
+import { queryKeys } from '@/lib/query-keys';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { ApiError, authenticatedFetch, readErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { INSIGHTS_MESSAGES, type Memo } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+
+/** Removes a memo; the reply's body, if any, is not needed. */
+export async function deleteMemo(memo: Pick<Memo, 'id' | 'incidentId'>): Promise<void> {
+  const response = await authenticatedFetch(`/memos/${encodeURIComponent(memo.id)}`, {
+    method: 'DELETE',
+  });
+  if (!response.ok) {
+    throw new ApiError(
+      (await readErrorMessage(response)) ?? INSIGHTS_MESSAGES_WEB.memoRemoveFailed,
+      response.status,
+    );
+  }
+}
+
+/** A refusal shows as a toast (the mutation cache's); the list is read again either way. */
+export function useDeleteMemo() {
+  const queryClient = useQueryClient();
+  const organizationId = useActiveOrganizationId();
+  return useMutation({
+    mutationFn: deleteMemo,
+    onSuccess: () => toast.success(INSIGHTS_MESSAGES.memoRemoved),
+    onSettled: async (_result, _error, memo) => {
+      await queryClient.invalidateQueries({
+        queryKey: queryKeys.insights.memos(organizationId, memo.incidentId),
+      });
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import { Alert } from '@/components/ui/Alert';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
+import { EXPOSURE_MESSAGES } from '@/config/messages';
+import { useExposure } from '@/lib/incident-exposure';
+import type { ExposureState, Incident } from '@meridian/contracts';
+import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { exportExposure } from '../api/export-exposure';
+import { useDownload } from '../hooks/use-download';
+import { formatMoney, lanesAffected, spendAtRisk } from '../utils/impact';
+
+const VIA_TEXT = {
+  LOCATION: 'In the area',
+  POSITION: 'In the area now',
+  ROUTE: 'Route crosses the area',
+} as const;
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const km = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })} km`;
+
+function StateBadge({ state }: { state: ExposureState }) {
+  switch (state) {
+    case 'NEW':
+      return <Badge tone="red">New</Badge>;
+    case 'ONGOING':
+      return <Badge tone="orange">Ongoing</Badge>;
+    case 'CLEARED':
+      return <Badge tone="slate">Cleared</Badge>;
+  }
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 rounded-lg border border-border bg-surface p-3">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * What the selected event reaches of the organization: the spend with the sites in reach,
+ * the lanes of the shipments in reach, both lists, and the server's CSV of them.
+ */
+export function ImpactTab({ incident }: { incident: Incident }) {
+  const exposure = useExposure(incident.id);
+  const download = useDownload();
+  if (exposure.isPending) return <SectionSpinner label="Loading exposure..." />;
+  if (exposure.isError) return <Alert tone="error">{exposure.error.message}</Alert>;
+  const { sites, shipments } = exposure.data;
+  if (sites.length + shipments.length === 0) {
+    return (
+      <p className="py-6 text-sm text-muted-foreground">
+        {incident.location ? EXPOSURE_MESSAGES.none : EXPOSURE_MESSAGES.noLocation}
+      </p>
+    );
+  }
+  const spend = spendAtRisk(sites);
+  const lanes = lanesAffected(shipments);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          {plural(sites.length, 'site')} · {plural(shipments.length, 'shipment')} in reach
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={download.isPending}
+          onClick={() => download.mutate(() => exportExposure(incident.id))}
+        >
+          {download.isPending ? (
+            <Spinner className="size-4" />
+          ) : (
+            <Download aria-hidden="true" className="size-4" />
+          )}
+          Download exposure (CSV)
+        </Button>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Figure label="Annual spend at risk">
+          {spend.totals.length === 0 ? (
+            <span className="text-muted-foreground">No annual spend known for these sites</span>
+          ) : (
+            <>
+              <span className="block text-lg font-semibold tabular-nums">
+                {spend.totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ')}
+              </span>
+              <span className="text-xs text-muted-foreground">
+                {spend.unknown > 0
+                  ? `${plural(spend.known, 'site')} with a known spend; ${spend.unknown} without`
+                  : `All ${plural(spend.known, 'site')} in reach`}
+              </span>
+            </>
+          )}
+        </Figure>
+        <Figure label="Lanes affected">
+          {lanes.length === 0 ? (
+            <span className="text-muted-foreground">No shipment in reach</span>
+          ) : (
+            <ul className="flex flex-col gap-0.5">
+              {lanes.map((lane) => (
+                <li key={lane.lane} className="flex justify-between gap-3">
+                  <span className="truncate">{lane.lane}</span>
+                  <span className="shrink-0 text-muted-foreground tabular-nums">
+                    {plural(lane.shipments, 'shipment')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Figure>
+      </dl>
+      {sites.length > 0 ? (
+        <Table
+          look="ruled"
+          columns={['Site', 'Kind', 'Annual spend', 'Distance', 'State']}
+          caption="Exposed sites"
+          scrollLabel="Exposed sites"
+          tableClassName="min-w-[32rem]"
+          headClassName="text-xs"
+        >
+          {sites.map((item) => (
+            <tr key={item.site.id} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-3 text-left font-medium">
+                {item.site.name}
+              </th>
+              <td className="py-2 pr-3">{item.site.kind.replaceAll('_', ' ').toLowerCase()}</td>
+              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">
+                {item.site.annualSpend === null
+                  ? '—'
+                  : formatMoney(item.site.annualSpend, item.site.currency)}
+              </td>
+              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
+              <td className="py-2">
+                <StateBadge state={item.state} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+      {shipments.length > 0 ? (
+        <Table
+          look="ruled"
+          columns={['Shipment', 'Lane', 'How', 'Distance', 'State']}
+          caption="Exposed shipments"
+          scrollLabel="Exposed shipments"
+          tableClassName="min-w-[34rem]"
+          headClassName="text-xs"
+        >
+          {shipments.map((item) => (
+            <tr key={item.shipment.id} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2 pr-3 text-left font-medium">
+                {item.shipment.reference}
+              </th>
+              <td className="py-2 pr-3">
+                {item.shipment.origin} → {item.shipment.destination}
+                <span className="ml-1 text-xs text-muted-foreground">{item.shipment.mode}</span>
+              </td>
+              <td className="py-2 pr-3">{VIA_TEXT[item.via]}</td>
+              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
+              <td className="py-2">
+                <StateBadge state={item.state} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </div>
+  );
+}

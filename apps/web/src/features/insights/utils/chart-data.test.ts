@@ -1,0 +1,87 @@
+import type { Charts } from '@meridian/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  chartTotals,
+  dayLabel,
+  formatDuration,
+  resolveTimeTable,
+  severityTable,
+  topSuppliersTable,
+} from './chart-data';
+
+const charts: Charts = {
+  from: '2026-06-01T00:00:00.000Z',
+  to: '2026-06-03T00:00:00.000Z',
+  days: 2,
+  incidentsBySeverity: [
+    { day: '2026-06-01', CRITICAL: 1, HIGH: 2, MEDIUM: 0, LOW: 3 },
+    { day: '2026-06-02', CRITICAL: 0, HIGH: 1, MEDIUM: 1, LOW: 0 },
+  ],
+  openVsResolved: [
+    { day: '2026-06-01', opened: 6, resolved: 1, open: 5 },
+    { day: '2026-06-02', opened: 2, resolved: 3, open: 4 },
+  ],
+  timeToResolve: [{ type: 'STRIKE', resolved: 2, meanHours: 30.25 }],
+  exposureOverTime: [
+    { day: '2026-06-01', sites: 2, shipments: 9 },
+    { day: '2026-06-02', sites: 4, shipments: 7 },
+  ],
+  topSuppliers: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Rotterdam DC',
+      incidents: 3,
+      annualSpend: 1_200_000,
+      currency: 'EUR',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000002',
+      name: 'Lyon plant',
+      incidents: 1,
+      annualSpend: null,
+      currency: null,
+    },
+  ],
+  topLanes: [],
+};
+
+describe('chart tables', () => {
+  it('gives each day of the severity chart with its total', () => {
+    expect(severityTable(charts)).toEqual({
+      columns: ['Day', 'Critical', 'High', 'Medium', 'Low', 'Total'],
+      rows: [
+        { key: '2026-06-01', cells: ['2026-06-01', '1', '2', '0', '3', '6'] },
+        { key: '2026-06-02', cells: ['2026-06-02', '0', '1', '1', '0', '2'] },
+      ],
+    });
+  });
+
+  it('names incident types and writes durations and spend for people', () => {
+    expect(resolveTimeTable(charts).rows[0]?.cells).toEqual(['Strike / labour', '2', '30 h']);
+    expect(topSuppliersTable(charts).rows.map((row) => row.cells[2])).toEqual(['€1,200,000', '—']);
+  });
+});
+
+describe('chartTotals', () => {
+  it('sums the window for the charts’ descriptions', () => {
+    expect(chartTotals(charts)).toEqual({
+      incidents: 8,
+      resolved: 4,
+      openNow: 4,
+      peakSites: 4,
+      peakShipments: 9,
+    });
+  });
+});
+
+describe('formatting', () => {
+  it('writes hours up to two days, then days', () => {
+    expect(formatDuration(3.46)).toBe('3.5 h');
+    expect(formatDuration(30.25)).toBe('30 h');
+    expect(formatDuration(72)).toBe('3.0 days');
+  });
+
+  it('labels a UTC day', () => {
+    expect(dayLabel('2026-06-01')).toBe('Jun 1');
+  });
+});

@@ -1,0 +1,103 @@
+import type { Charts, Severity } from '@meridian/contracts';
+import { INCIDENT_TYPE_LABELS, SEVERITIES } from '@meridian/contracts/constants';
+import { formatMoney } from './impact';
+
+/** A chart's data as rows of text, for its "Show as table" view. */
+export type ChartTable = {
+  columns: readonly string[];
+  /** The first cell names the row (a row header). */
+  rows: readonly { key: string; cells: readonly string[] }[];
+};
+
+export const SEVERITY_LABELS: Record<Severity, string> = {
+  CRITICAL: 'Critical',
+  HIGH: 'High',
+  MEDIUM: 'Medium',
+  LOW: 'Low',
+};
+
+const count = (value: number) => value.toLocaleString('en');
+
+/** "3.5 h", "2.1 days": hours up to two days, then days. */
+export function formatDuration(hours: number): string {
+  if (hours < 48) return `${hours.toFixed(hours < 10 ? 1 : 0)} h`;
+  const days = hours / 24;
+  return `${days.toFixed(days < 10 ? 1 : 0)} days`;
+}
+
+/** "2026-03-04" → "Mar 4" (UTC, as the server counts days). */
+export const dayLabel = (day: string): string =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export const severityTable = (charts: Charts): ChartTable => ({
+  columns: ['Day', ...SEVERITIES.map((severity) => SEVERITY_LABELS[severity]), 'Total'],
+  rows: charts.incidentsBySeverity.map((day) => ({
+    key: day.day,
+    cells: [
+      day.day,
+      ...SEVERITIES.map((severity) => count(day[severity])),
+      count(SEVERITIES.reduce((sum, severity) => sum + day[severity], 0)),
+    ],
+  })),
+});
+
+export const openResolvedTable = (charts: Charts): ChartTable => ({
+  columns: ['Day', 'Opened', 'Resolved', 'Open at end of day'],
+  rows: charts.openVsResolved.map((day) => ({
+    key: day.day,
+    cells: [day.day, count(day.opened), count(day.resolved), count(day.open)],
+  })),
+});
+
+export const resolveTimeTable = (charts: Charts): ChartTable => ({
+  columns: ['Type', 'Resolved incidents', 'Mean time to resolve'],
+  rows: charts.timeToResolve.map((row) => ({
+    key: row.type,
+    cells: [INCIDENT_TYPE_LABELS[row.type], count(row.resolved), formatDuration(row.meanHours)],
+  })),
+});
+
+export const exposureTable = (charts: Charts): ChartTable => ({
+  columns: ['Day', 'Sites exposed', 'Shipments exposed'],
+  rows: charts.exposureOverTime.map((day) => ({
+    key: day.day,
+    cells: [day.day, count(day.sites), count(day.shipments)],
+  })),
+});
+
+export const topSuppliersTable = (charts: Charts): ChartTable => ({
+  columns: ['Supplier', 'Incidents', 'Annual spend'],
+  rows: charts.topSuppliers.map((supplier) => ({
+    key: supplier.id,
+    cells: [
+      supplier.name,
+      count(supplier.incidents),
+      supplier.annualSpend === null ? '—' : formatMoney(supplier.annualSpend, supplier.currency),
+    ],
+  })),
+});
+
+export const topLanesTable = (charts: Charts): ChartTable => ({
+  columns: ['Lane', 'Shipments exposed', 'Incidents'],
+  rows: charts.topLanes.map((lane) => ({
+    key: lane.lane,
+    cells: [lane.lane, count(lane.shipments), count(lane.incidents)],
+  })),
+});
+
+/** Totals over the window, for the charts' text alternatives. */
+export function chartTotals(charts: Charts) {
+  const incidents = charts.incidentsBySeverity.reduce(
+    (sum, day) => sum + SEVERITIES.reduce((daySum, severity) => daySum + day[severity], 0),
+    0,
+  );
+  const resolved = charts.openVsResolved.reduce((sum, day) => sum + day.resolved, 0);
+  const openNow = charts.openVsResolved.at(-1)?.open ?? 0;
+  const peakSites = Math.max(0, ...charts.exposureOverTime.map((day) => day.sites));
+  const peakShipments = Math.max(0, ...charts.exposureOverTime.map((day) => day.shipments));
+  return { incidents, resolved, openNow, peakSites, peakShipments };
+}

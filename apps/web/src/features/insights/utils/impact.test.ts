@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, lanesAffected, spendAtRisk } from './impact';
+
+const site = (
+  annualSpend: number | null,
+  currency: string | null,
+  state: 'NEW' | 'ONGOING' | 'CLEARED' = 'ONGOING',
+) => ({ state, site: { annualSpend, currency } });
+
+const shipment = (
+  reference: string,
+  origin: string,
+  destination: string,
+  state = 'NEW' as const,
+) => ({
+  state,
+  shipment: { reference, origin, destination },
+});
+
+describe('spendAtRisk', () => {
+  it('sums known spend per currency, never across currencies, and counts the unknown', () => {
+    expect(
+      spendAtRisk([
+        site(1_000_000, 'EUR'),
+        site(250_000, 'eur', 'NEW'),
+        site(2_000_000, 'USD'),
+        site(null, null),
+        site(5_000, null),
+        site(9_999_999, 'EUR', 'CLEARED'),
+      ]),
+    ).toEqual({
+      totals: [
+        { currency: 'USD', amount: 2_000_000 },
+        { currency: 'EUR', amount: 1_250_000 },
+        { currency: null, amount: 5_000 },
+      ],
+      known: 4,
+      unknown: 1,
+    });
+  });
+
+  it('is empty without sites', () => {
+    expect(spendAtRisk([])).toEqual({ totals: [], known: 0, unknown: 0 });
+  });
+});
+
+describe('lanesAffected', () => {
+  it('groups reached shipments by lane, busiest first', () => {
+    expect(
+      lanesAffected([
+        shipment('PO-1', 'Shanghai', 'Rotterdam'),
+        shipment('PO-2', 'Santos', 'Lisbon'),
+        shipment('PO-3', 'Shanghai', 'Rotterdam'),
+        { ...shipment('PO-4', 'Santos', 'Lisbon'), state: 'CLEARED' as const },
+      ]),
+    ).toEqual([
+      { lane: 'Shanghai → Rotterdam', shipments: 2, references: ['PO-1', 'PO-3'] },
+      { lane: 'Santos → Lisbon', shipments: 1, references: ['PO-2'] },
+    ]);
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes the currency, or the bare number without a usable code', () => {
+    expect(formatMoney(1_250_000, 'EUR')).toBe('€1,250,000');
+    expect(formatMoney(5_000, null)).toBe('5,000');
+    expect(formatMoney(5_000, 'NOTACODE')).toBe('5,000 NOTACODE');
+  });
+});
