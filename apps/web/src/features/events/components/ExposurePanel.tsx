@@ -1,5 +1,10 @@
 import { Alert } from '@/components/ui/Alert';
-import { Badge } from '@/components/ui/Badge';
+import {
+  EXPOSURE_VIA_TEXT,
+  ExposedShipmentsTable,
+  ExposureStateBadge,
+  formatKm,
+} from '@/components/ExposureTables';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
@@ -12,21 +17,7 @@ import { useExposure } from '@/lib/incident-exposure';
 
 type Exposure = IncidentExposureResponse['data'];
 
-const VIA_TEXT = {
-  LOCATION: 'Located in the area',
-  POSITION: 'In the area now',
-  ROUTE: 'Route crosses the area',
-};
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-const km = (value: number) => `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} km`;
-
-function StateBadge({ state }: { state: 'NEW' | 'ONGOING' | 'CLEARED' }) {
-  return state === 'NEW' ? (
-    <Badge tone="red">New</Badge>
-  ) : (
-    <Badge tone="slate">{state === 'ONGOING' ? 'Ongoing' : 'Cleared'}</Badge>
-  );
-}
 
 function exportCsv(incident: IncidentDetail, exposure: Exposure) {
   const rows: string[][] = [
@@ -35,7 +26,7 @@ function exportCsv(incident: IncidentDetail, exposure: Exposure) {
       'site',
       item.site.name,
       [item.site.kind, item.site.city, item.site.countryCode].filter(Boolean).join(' '),
-      VIA_TEXT[item.via],
+      EXPOSURE_VIA_TEXT[item.via],
       String(item.distanceKm),
       item.state,
       item.firstSeenAt,
@@ -44,7 +35,7 @@ function exportCsv(incident: IncidentDetail, exposure: Exposure) {
       'shipment',
       item.shipment.reference,
       `${item.shipment.origin} → ${item.shipment.destination} (${item.shipment.mode})`,
-      VIA_TEXT[item.via],
+      EXPOSURE_VIA_TEXT[item.via],
       String(item.distanceKm),
       item.state,
       item.firstSeenAt,
@@ -109,40 +100,18 @@ export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
                 ) : null}
               </th>
               <td className="py-2 pr-3">{item.site.kind.replace('_', ' ').toLowerCase()}</td>
-              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
+              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">
+                {formatKm(item.distanceKm)}
+              </td>
               <td className="py-2">
-                <StateBadge state={item.state} />
+                <ExposureStateBadge state={item.state} />
               </td>
             </tr>
           ))}
         </Table>
       ) : null}
       {data && data.shipments.length > 0 ? (
-        <Table
-          look="ruled"
-          columns={['Shipment', 'Route', 'How', 'Distance', 'State']}
-          caption="Exposed shipments"
-          scrollLabel="Exposed shipments"
-          tableClassName="min-w-[34rem]"
-          headClassName="text-xs"
-        >
-          {data.shipments.map((item) => (
-            <tr key={item.shipment.id} className="border-b border-border last:border-0">
-              <th scope="row" className="py-2 pr-3 text-left font-medium">
-                {item.shipment.reference}
-              </th>
-              <td className="py-2 pr-3">
-                {item.shipment.origin} → {item.shipment.destination}
-                <span className="ml-1 text-xs text-muted-foreground">{item.shipment.mode}</span>
-              </td>
-              <td className="py-2 pr-3">{VIA_TEXT[item.via]}</td>
-              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
-              <td className="py-2">
-                <StateBadge state={item.state} />
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <ExposedShipmentsTable shipments={data.shipments} />
       ) : null}
     </Card>
   );

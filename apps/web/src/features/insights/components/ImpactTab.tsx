@@ -1,36 +1,18 @@
 import { Alert } from '@/components/ui/Alert';
-import { Badge } from '@/components/ui/Badge';
+import { ExposedShipmentsTable, ExposureStateBadge, formatKm } from '@/components/ExposureTables';
 import { Button } from '@/components/ui/Button';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { useExposure } from '@/lib/incident-exposure';
-import type { ExposureState, Incident } from '@meridian/contracts';
+import type { Incident } from '@meridian/contracts';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { exportExposure } from '../api/export-exposure';
 import { useDownload } from '../hooks/use-download';
 import { formatMoney, lanesAffected, spendAtRisk } from '../utils/impact';
 
-const VIA_TEXT = {
-  LOCATION: 'In the area',
-  POSITION: 'In the area now',
-  ROUTE: 'Route crosses the area',
-} as const;
-
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-const km = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })} km`;
-
-function StateBadge({ state }: { state: ExposureState }) {
-  switch (state) {
-    case 'NEW':
-      return <Badge tone="red">New</Badge>;
-    case 'ONGOING':
-      return <Badge tone="orange">Ongoing</Badge>;
-    case 'CLEARED':
-      return <Badge tone="slate">Cleared</Badge>;
-  }
-}
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -134,40 +116,18 @@ export function ImpactTab({ incident }: { incident: Incident }) {
                   ? '—'
                   : formatMoney(item.site.annualSpend, item.site.currency)}
               </td>
-              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
+              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">
+                {formatKm(item.distanceKm)}
+              </td>
               <td className="py-2">
-                <StateBadge state={item.state} />
+                <ExposureStateBadge state={item.state} />
               </td>
             </tr>
           ))}
         </Table>
       ) : null}
       {shipments.length > 0 ? (
-        <Table
-          look="ruled"
-          columns={['Shipment', 'Lane', 'How', 'Distance', 'State']}
-          caption="Exposed shipments"
-          scrollLabel="Exposed shipments"
-          tableClassName="min-w-[34rem]"
-          headClassName="text-xs"
-        >
-          {shipments.map((item) => (
-            <tr key={item.shipment.id} className="border-b border-border last:border-0">
-              <th scope="row" className="py-2 pr-3 text-left font-medium">
-                {item.shipment.reference}
-              </th>
-              <td className="py-2 pr-3">
-                {item.shipment.origin} → {item.shipment.destination}
-                <span className="ml-1 text-xs text-muted-foreground">{item.shipment.mode}</span>
-              </td>
-              <td className="py-2 pr-3">{VIA_TEXT[item.via]}</td>
-              <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{km(item.distanceKm)}</td>
-              <td className="py-2">
-                <StateBadge state={item.state} />
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <ExposedShipmentsTable shipments={shipments} laneLabel="Lane" />
       ) : null}
     </div>
   );
