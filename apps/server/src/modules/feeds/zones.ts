@@ -78,9 +78,7 @@ export class ZoneShapes {
       const feature = JSON.parse(fetched.document) as { geometry?: unknown };
       const place = placeOf(feature.geometry);
       if (!place?.area) return null;
-      return place.area.type === 'Polygon'
-        ? [place.area.coordinates]
-        : (place.area.coordinates);
+      return place.area.type === 'Polygon' ? [place.area.coordinates] : place.area.coordinates;
     } catch {
       return null;
     }

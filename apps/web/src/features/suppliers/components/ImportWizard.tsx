@@ -129,8 +129,8 @@ function FileStep({
         </span>
         <span className="text-sm text-muted-foreground">
           UTF-8 CSV or Excel workbook (.xlsx, its first sheet), up to{' '}
-          {formatBytes(IMPORT_LIMITS.fileBytes)} and {count(IMPORT_LIMITS.rows)} rows. From
-          Numbers or LibreOffice, export as CSV or Excel first.
+          {formatBytes(IMPORT_LIMITS.fileBytes)} and {count(IMPORT_LIMITS.rows)} rows. From Numbers
+          or LibreOffice, export as CSV or Excel first.
         </span>
         <input
           id={inputId}
