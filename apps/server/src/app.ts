@@ -68,6 +68,9 @@ import { sourcesRoutes } from './modules/feeds/sources.routes.js';
 import { SourcesService } from './modules/feeds/sources.service.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
+import { TwoFactorService } from './modules/two-factor/two-factor.service.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { SecretBox } from './lib/secret-box.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { MeService } from './modules/me/me.service.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
@@ -247,8 +250,16 @@ export async function buildApp({
         access: new AccessService(db, tokens, config.internalDomain),
       });
       await api.register(systemRoutes, { db, config, oidc });
+      const twoFactor = new TwoFactorService(
+        db,
+        hasher,
+        tokens,
+        throttle,
+        new SecretBox(jwtSecret, 'totp-secret'),
+      );
+      await api.register(twoFactorRoutes, { twoFactor });
       await api.register(authRoutes, {
-        auth: new AuthService(db, hasher, tokens, app.log, throttle),
+        auth: new AuthService(db, hasher, tokens, app.log, throttle, twoFactor),
         google: new GoogleSignInService(
           db,
           tokens,

@@ -21,3 +21,4 @@ export * from './alerts.js';
 export * from './plans.js';
 export * from './insights.js';
 export * from './analysis.js';
+export * from './two-factor.js';

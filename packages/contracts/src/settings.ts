@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { Password } from './auth.js';
+import { TwoFactorStatus } from './two-factor.js';
 import { PersonName, User } from './users.js';
 
 /** Option lists of the specification (part 9). */
@@ -86,22 +87,37 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   resolution: true,
 };
 
+/** The most entries an IP allow list holds: enough for every office and VPN, cheap to check. */
+export const IP_ALLOW_LIST_MAX = 500;
+
 export const SecuritySettings = z.strictObject({
   userAccess: z.boolean(),
+  /** On: people may ask for an account at the organization's e-mail domain. */
   memberRequests: z.boolean(),
+  /** On: the organization's users may sign in with Google. */
   externalAccess: z.boolean(),
+  /** On: a session ends after 8 hours without activity. */
   sessionTimeout: z.boolean(),
+  /** On: requests only from the addresses in `ipAllowList`. */
   ipWhitelist: z.boolean(),
   auditLogging: z.boolean(),
+  /** IPv4 and IPv6 addresses and CIDR ranges (the server checks each). */
+  ipAllowList: z
+    .array(z.string().trim().min(1, { message: 'an entry is empty' }).max(64))
+    .max(IP_ALLOW_LIST_MAX, {
+      message: `at most ${IP_ALLOW_LIST_MAX} addresses or ranges`,
+    })
+    .default([]),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   userAccess: true,
   memberRequests: false,
-  externalAccess: false,
+  externalAccess: true,
   sessionTimeout: true,
   ipWhitelist: false,
   auditLogging: true,
+  ipAllowList: [],
 };
 
 export const FEATURE_FLAGS = [
@@ -158,6 +174,7 @@ export const Profile = z.object({
   passwordChangedAt: z.string().nullable(),
   /** How the account signs in: with a password, or only through Google. */
   loginMethod: z.enum(['PASSWORD', 'GOOGLE']),
+  twoFactor: TwoFactorStatus,
 });
 export type Profile = z.infer<typeof Profile>;
 export const ProfileResponse = z.object({ message: z.string(), data: Profile });
@@ -184,8 +201,16 @@ export const Session = z.object({
   current: z.boolean().optional(),
   userAgent: z.string().nullable().optional(),
   ip: z.string().nullable().optional(),
+  /** The browser and system read from the user agent ("Chrome on macOS"), when recognised. */
+  device: z.string().nullable().optional(),
 });
 export type Session = z.infer<typeof Session>;
+
+export const UserSessionParams = z.object({
+  id: z.uuid({ message: 'id must be a UUID' }),
+  sessionId: z.uuid({ message: 'sessionId must be a UUID' }),
+});
+export type UserSessionParams = z.infer<typeof UserSessionParams>;
 export const SessionListResponse = z.object({
   message: z.string(),
   data: z.object({ sessions: z.array(Session) }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   customType,
   primaryKey,
@@ -139,6 +140,67 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A user's TOTP second factor (RFC 6238). The row exists from the setup step; `enabledAt` is
+ * set once the user confirms a code, and only then does sign-in ask for one.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM sealed (lib/secret-box.ts): a copy of the database alone does not reveal it. */
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last time step whose code was accepted: a code is never accepted twice. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use recovery codes, stored as SHA-256 hashes (they carry 80 random bits). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('two_factor_recovery_codes_user_hash_key').on(table.userId, table.codeHash),
+  ],
+);
+
+/**
+ * The second step of a password sign-in: the password was right, the code is still owed. The
+ * client holds an opaque token; we keep its hash, the tries used and the pending attempt.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The password attempt in `login_attempts`: it counts as a failure until the code is right. */
+    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('login_challenges_hash_key').on(table.tokenHash),
+    index('login_challenges_user_idx').on(table.userId),
   ],
 );
 

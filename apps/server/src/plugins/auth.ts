@@ -56,6 +56,7 @@ export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: Ac
           request.actor = await access.actorFor(
             token,
             typeof actAs === 'string' ? actAs : undefined,
+            request.ip,
           );
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;

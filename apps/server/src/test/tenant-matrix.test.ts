@@ -353,6 +353,14 @@ const CASES: Record<string, Case> = {
     expect: signedIn(200),
     request: () => ({ path: '/api/auth/logout', body: {} }),
   },
+  // An unknown challenge: the second sign-in step is public and refuses it for anyone.
+  'POST /api/auth/login/2fa': {
+    expect: everyone(401),
+    request: () => ({
+      path: '/api/auth/login/2fa',
+      body: { challengeToken: 'forged', code: '123456' },
+    }),
+  },
   // Public and rate-limited: an invalid body shows it is reachable without a 401, for anyone.
   'POST /api/account-requests': {
     expect: everyone(400),
@@ -407,6 +415,23 @@ const CASES: Record<string, Case> = {
   'DELETE /api/admin/users/:id': {
     expect: adminA(200),
     request: async () => ({ path: `/api/admin/users/${await newTargetInA()}` }),
+  },
+  'GET /api/admin/users/:id/sessions': {
+    expect: adminA(200),
+    request: async () => ({ path: `/api/admin/users/${await newTargetInA()}/sessions` }),
+  },
+  // A member of A signed in once: that session is what an admin may end.
+  'DELETE /api/admin/users/:id/sessions/:sessionId': {
+    expect: adminA(200),
+    request: async () => {
+      const email = uniqueEmail('signed-in');
+      const target = await server.createUser({ organizationId: orgA, email });
+      const { accessToken } = await server.login(email);
+      const { sid } = JSON.parse(
+        Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString(),
+      ) as { sid: string };
+      return { path: `/api/admin/users/${target.id}/sessions/${sid}` };
+    },
   },
   'GET /api/admin/organizations': {
     expect: signedIn(200),
@@ -474,9 +499,31 @@ const CASES: Record<string, Case> = {
     }),
   },
   'GET /api/me/sessions': { expect: signedIn(200), request: () => ({ path: '/api/me/sessions' }) },
+  // Ends only the caller's other sessions (none here but the one making the request).
+  'DELETE /api/me/sessions': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/me/sessions' }),
+  },
   'DELETE /api/me/sessions/:id': {
     expect: signedIn(404),
     request: () => ({ path: `/api/me/sessions/${randomUUID()}` }),
+  },
+  // Each caller's own second factor: a setup changes nothing until confirmed, a wrong code
+  // confirms nothing, and nobody has 2FA on to disable.
+  'POST /api/me/two-factor/setup': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/me/two-factor/setup' }),
+  },
+  'POST /api/me/two-factor/enable': {
+    expect: signedIn(400),
+    request: () => ({ path: '/api/me/two-factor/enable', body: { code: '000000' } }),
+  },
+  'POST /api/me/two-factor/disable': {
+    expect: signedIn(400),
+    request: () => ({
+      path: '/api/me/two-factor/disable',
+      body: { password: 'wrong-password', code: '000000' },
+    }),
   },
   'GET /api/admin/settings/security': {
     expect: signedIn(200),

@@ -3,14 +3,7 @@ import type { ErrorIssue } from '@meridian/contracts';
 import type { z } from 'zod';
 import { getActiveOrganizationId } from './active-organization';
 import { apiUrl } from './api-base-url';
-import {
-  announceRefreshedUser,
-  endSession,
-  getAccessToken,
-  getRefreshToken,
-  storeTokens,
-} from './auth-tokens';
-import { lazySchema } from './lazy-schema';
+import { endSession, getAccessToken } from './auth-tokens';
 
 export const ACT_AS_ORGANIZATION_HEADER = 'X-Act-As-Organization';
 
@@ -123,26 +116,19 @@ export async function publicRequest<T>(path: string, options: RequestOptions<T>)
 
 let refreshInFlight: Promise<string> | null = null;
 
-async function exchangeRefreshToken(): Promise<string> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) throw new ApiError(AUTH_MESSAGES.noRefreshToken, 401);
-  const reply = await publicRequest('/auth/refresh', {
-    method: 'POST',
-    body: { refreshToken },
-    schema: lazySchema('RefreshResponse'),
-    fallbackMessage: AUTH_MESSAGES.refreshFailed,
-    malformedMessage: AUTH_MESSAGES.refreshFailed,
-  });
-  storeTokens(reply.accessToken, reply.refreshToken);
-  if (reply.user) announceRefreshedUser(reply.user);
-  return reply.accessToken;
-}
-
 /** One refresh at a time: concurrent 401s share it, so a rotated refresh token is used once. */
 export function refreshAccessToken(): Promise<string> {
-  refreshInFlight ??= exchangeRefreshToken().finally(() => {
-    refreshInFlight = null;
-  });
+  // The exchange loads with the first refresh: the login page never needs it.
+  refreshInFlight ??= import('./token-refresh')
+    .then(({ exchangeRefreshToken }) =>
+      exchangeRefreshToken({
+        request: publicRequest,
+        missing: () => new ApiError(AUTH_MESSAGES.noRefreshToken, 401),
+      }),
+    )
+    .finally(() => {
+      refreshInFlight = null;
+    });
   return refreshInFlight;
 }
 

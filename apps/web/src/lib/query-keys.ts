@@ -114,6 +114,13 @@ export const queryKeys = {
       'detail',
       userId,
     ],
+    sessions: (organizationId: string | null, userId: string) => [
+      'users',
+      organizationId,
+      'detail',
+      userId,
+      'sessions',
+    ],
   },
   /** The acting organization's response plans; a list per filter (incident, assignee). */
   plans: {

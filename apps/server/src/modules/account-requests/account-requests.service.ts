@@ -1,13 +1,15 @@
-import type {
-  AccountRequest,
-  AccountRequestApproval,
-  AccountRequestApprovalResponse,
-  AccountRequestInput,
+import {
+  type AccountRequest,
+  type AccountRequestApproval,
+  type AccountRequestApprovalResponse,
+  type AccountRequestInput,
+  emailDomain,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { memberRequestsOpen } from '../settings/security-policy.js';
 import type { InvitationsService } from '../invitations/invitations.service.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
 import { keysetPage } from '../../lib/keyset.js';
@@ -18,6 +20,8 @@ export const ACCOUNT_REQUEST_ERRORS = {
   platformAdminRequired: 'Only platform admins can review account requests',
   notFound: 'Account request not found or already handled',
   slugTaken: 'Slug is already taken',
+  requestsClosed: (domain: string) =>
+    `Account requests for ${domain} addresses are closed. Ask an admin of your organization for an invitation.`,
 } as const;
 
 export class AccountRequestsService {
@@ -26,7 +30,11 @@ export class AccountRequestsService {
     private readonly invitations: InvitationsService,
   ) {}
 
+  /** Refused when an organization at the e-mail's domain turned member requests off. */
   async submit(input: AccountRequestInput & { email: string }): Promise<void> {
+    const domain = emailDomain(input.email);
+    if (!(await memberRequestsOpen(this.db, domain)))
+      throw forbidden(ACCOUNT_REQUEST_ERRORS.requestsClosed(domain));
     await accountRequestsRepository.insert(this.db, input);
   }
 

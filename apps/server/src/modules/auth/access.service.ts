@@ -1,7 +1,10 @@
+import { DEFAULT_SECURITY_SETTINGS, SecuritySettings } from '@meridian/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { allowsAddress } from '../../lib/ip-allow-list.js';
+import { readSettings } from '../../lib/settings-documents.js';
 import type { AccessTokens } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
@@ -14,10 +17,23 @@ export const ACCESS_MESSAGES = {
   actAsMalformed: 'X-Act-As-Organization must be an organization id',
   actAsForbidden: 'You cannot act as another organization',
   organizationNotFound: 'Organization not found',
+  addressNotAllowed: (ip: string) =>
+    `Your organization allows access only from approved IP addresses, and this one (${ip}) is not on its list. Ask an admin of your organization to add it.`,
   passwordChangeRequired: 'Choose a new password before you continue',
 } as const;
 
 const OrganizationId = z.uuid();
+
+function assertAllowedAddress(securityDocument: unknown, ip: string): void {
+  const { ipWhitelist, ipAllowList } = readSettings(
+    SecuritySettings,
+    DEFAULT_SECURITY_SETTINGS,
+    securityDocument,
+  );
+  // An empty list cannot be saved switched on; were one stored, it would lock everyone out.
+  if (ipWhitelist && ipAllowList.length > 0 && !allowsAddress(ipAllowList, ip))
+    throw forbidden(ACCESS_MESSAGES.addressNotAllowed(ip));
+}
 
 /** Who a bearer token speaks for, and for which organization: the check behind every private route. */
 export class AccessService {
@@ -27,8 +43,11 @@ export class AccessService {
     private readonly internalDomain: string,
   ) {}
 
-  /** The actor of a token, or a DomainError saying why there is none (401, 400, 403, 404). */
-  async actorFor(token: string, actAs: string | undefined): Promise<Actor> {
+  /**
+   * The actor of a token, or a DomainError saying why there is none (401, 400, 403, 404).
+   * `ip` is the client address, held against the organization's IP allow list.
+   */
+  async actorFor(token: string, actAs: string | undefined, ip: string): Promise<Actor> {
     const claims = await this.tokens.verify(token);
     if (!claims) throw unauthorized(ACCESS_MESSAGES.invalidToken);
     // One query: the user, their organization's status and whether this session still lives.
@@ -60,6 +79,9 @@ export class AccessService {
         throw notFound(ACCESS_MESSAGES.organizationNotFound);
       organizationId = actAs;
     }
+    // Platform staff acting as the organization are exempt; every such request is audited.
+    if (organizationId === user.organizationId)
+      assertAllowedAddress(found.organizationSecurity, ip);
     return {
       user,
       sessionId: claims.sessionId,

@@ -1,9 +1,11 @@
-import type { AuthResponse, RefreshResponse } from '@meridian/contracts';
+import type { LoginResponse, RefreshResponse } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
+import { securityPolicy } from '../settings/security-policy.js';
 import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
+import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { type UserRow, usersRepository } from '../users/users.repository.js';
@@ -18,7 +20,19 @@ export const AUTH_MESSAGES = {
   pending: 'Your account is not active yet. Accept your invitation to sign in.',
   organizationDisabled: 'Your organization is disabled',
   invalidRefresh: 'Invalid or expired refresh token',
+  idleTimeout: 'You were signed out after 8 hours without activity. Sign in again.',
 } as const;
+
+/** The organization policy `sessionTimeout`: a session unused this long cannot be refreshed. */
+export const SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
+
+/** Whether the session sat unused past the idle timeout its organization asks for. */
+async function idleTooLong(db: Executor, user: UserRow, sessionId: string, now: Date) {
+  const session = await sessionsRepository.findForUser(db, user.id, sessionId);
+  if (!session || now.getTime() - session.lastUsedAt.getTime() <= SESSION_IDLE_TIMEOUT_MS)
+    return false;
+  return (await securityPolicy(db, user.organizationId)).sessionTimeout;
+}
 
 /** Why an account with a correct password still may not sign in, or null when it may. */
 export async function signInRefusal(db: Executor, user: UserRow): Promise<string | null> {
@@ -39,14 +53,18 @@ export class AuthService {
     private readonly tokens: AccessTokens,
     private readonly log: FastifyBaseLogger,
     private readonly throttle: LoginThrottle,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
-  async login(email: string, password: string, client: ClientInfo): Promise<AuthResponse> {
+  /** A session; or, when the account has 2FA on, the challenge its code must answer. */
+  async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
     // Counted before the password is checked, so parallel guesses cannot outrun the count.
     const ticket = await this.throttle.begin(email, client.ip ?? '');
     const user = await this.verifiedUser(email, password);
     if (!user) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    await this.throttle.succeeded(ticket);
+    const secondStep = await this.twoFactor.isEnabled(user.id);
+    // With 2FA on, the attempt stays a failure until the code is right (see TwoFactorService).
+    if (!secondStep) await this.throttle.succeeded(ticket);
     const refusal = await signInRefusal(this.db, user);
     if (refusal) throw forbidden(refusal);
 
@@ -55,10 +73,12 @@ export class AuthService {
       user.passwordHash && this.hasher.needsRehash(user.passwordHash)
         ? await this.hasher.hash(password)
         : undefined;
-    return this.db.transaction(async (tx) => {
-      if (upgradedHash) await usersRepository.update(tx, user.id, { passwordHash: upgradedHash });
-      return startSession(tx, this.tokens, user, 'Login successful', client);
-    });
+    if (upgradedHash)
+      await usersRepository.update(this.db, user.id, { passwordHash: upgradedHash });
+    if (secondStep) return this.twoFactor.challenge(user, ticket, client);
+    return this.db.transaction((tx) =>
+      startSession(tx, this.tokens, user, 'Login successful', client),
+    );
   }
 
   /** The user when the password matches; an unknown e-mail costs the same time as a wrong password. */
@@ -74,9 +94,10 @@ export class AuthService {
 
   async refresh(refreshToken: string, ip: string | null): Promise<RefreshResponse> {
     const tokenHash = hashToken(refreshToken);
-    type Outcome = { response: RefreshResponse } | { reuseOf: string } | null;
+    type Outcome = { response: RefreshResponse } | { reuseOf: string } | 'idle' | null;
+    const now = new Date();
     const outcome = await this.db.transaction(async (tx): Promise<Outcome> => {
-      const consumed = await refreshTokensRepository.consume(tx, tokenHash, new Date());
+      const consumed = await refreshTokensRepository.consume(tx, tokenHash, now);
       if (!consumed) {
         const known = await refreshTokensRepository.findByHash(tx, tokenHash);
         if (known?.usedAt && !known.revokedAt) {
@@ -91,6 +112,11 @@ export class AuthService {
       if (!user || (await signInRefusal(tx, user))) {
         await sessionsRepository.revoke(tx, consumed.userId, consumed.familyId);
         return null;
+      }
+      // The session's last use is its last refresh: an active page refreshes every 15 minutes.
+      if (await idleTooLong(tx, user, consumed.familyId, now)) {
+        await sessionsRepository.revoke(tx, user.id, consumed.familyId);
+        return 'idle';
       }
       await sessionsRepository.touch(tx, consumed.familyId, ip);
       const next = newOpaqueToken();
@@ -113,6 +139,7 @@ export class AuthService {
         },
       };
     });
+    if (outcome === 'idle') throw unauthorized(AUTH_MESSAGES.idleTimeout);
     if (outcome && 'reuseOf' in outcome) {
       this.log.warn(
         { userId: outcome.reuseOf },

@@ -13,6 +13,7 @@ import type { AccessTokens } from '../../lib/tokens.js';
 import { invitationsRepository } from '../invitations/invitations.repository.js';
 import { INVITATION_MESSAGES, completeInvitation } from '../invitations/invitations.service.js';
 import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { securityPolicy } from '../settings/security-policy.js';
 import { signInRefusal } from './auth.service.js';
 import { neverActivated } from '../users/users.rules.js';
 import { type ClientInfo, startSession } from './sessions.js';
@@ -24,6 +25,8 @@ export const GOOGLE_MESSAGES = {
   emailNotVerified: 'Google sign-in failed: your Google email address is not verified',
   domainNotAllowed: (domain: string) =>
     `This email domain is not allowed by Meridian. Allowed: ${domain}`,
+  externalAccessOff:
+    'Your organization does not allow Google sign-in. Sign in with your email and password.',
   unknownAccount:
     'No Meridian account uses this Google address. Ask your administrator for an invitation.',
 } as const;
@@ -68,6 +71,8 @@ export class GoogleSignInService {
       const signedIn = neverActivated(user) ? await activate(tx, user, claims) : user;
       const refusal = await signInRefusal(tx, signedIn);
       if (refusal) throw forbidden(refusal);
+      if (!(await securityPolicy(tx, signedIn.organizationId)).externalAccess)
+        throw forbidden(GOOGLE_MESSAGES.externalAccessOff);
       return startSession(tx, this.tokens, signedIn, 'Login successful', client);
     });
   }

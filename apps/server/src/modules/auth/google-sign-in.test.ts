@@ -1,8 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthResponse, PublicConfig, ValidateResponse } from '@meridian/contracts';
+import {
+  type AuthResponse,
+  DEFAULT_SECURITY_SETTINGS,
+  type PublicConfig,
+  type ValidateResponse,
+} from '@meridian/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestOidcProvider, startTestOidcProvider } from '../../test/oidc-test-provider.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
+import { userTwoFactor } from '../../db/schema.js';
+import { usersRepository } from '../users/users.repository.js';
 import { GOOGLE_MESSAGES } from './google-sign-in.service.js';
 
 const DOMAIN = 'acme.example';
@@ -238,6 +246,40 @@ describe('POST /api/auth/google', () => {
     const attempt = await authorizeAt(`dana@${DOMAIN}`);
     const response = await exchange({ ...attempt, code: `${attempt.code}x` });
     expect(response.status).toBe(401);
+  });
+
+  it('does not ask for a two-factor code: Google checked the person', async () => {
+    const dana = await usersRepository.findByEmail(server.database.db, `dana@${DOMAIN}`);
+    if (!dana) throw new Error('dana is missing');
+    await server.database.db
+      .insert(userTwoFactor)
+      .values({ userId: dana.id, secretSealed: 'unused', enabledAt: new Date() });
+    try {
+      const response = await exchange(await authorizeAt(`dana@${DOMAIN}`));
+      expect(response.status).toBe(200);
+      expect(response.body.accessToken).toEqual(expect.any(String));
+    } finally {
+      await server.database.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, dana.id));
+    }
+  });
+
+  it("is refused while the organization's external access is off", async () => {
+    const save = (externalAccess: boolean) =>
+      server.request('PUT', '/api/admin/settings/security', {
+        token: adminToken,
+        body: { ...DEFAULT_SECURITY_SETTINGS, externalAccess },
+      });
+    expect((await save(false)).status).toBe(200);
+    try {
+      const refused = await exchange(await authorizeAt(`dana@${DOMAIN}`));
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { message: GOOGLE_MESSAGES.externalAccessOff },
+      });
+    } finally {
+      expect((await save(true)).status).toBe(200);
+    }
+    expect((await exchange(await authorizeAt(`dana@${DOMAIN}`))).status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens, sessions } from '../../db/schema.js';
 
@@ -12,6 +12,14 @@ export const sessionsRepository = {
   ): Promise<SessionRow> {
     const [row] = await db.insert(sessions).values(values).returning();
     if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async findForUser(db: Executor, userId: string, id: string): Promise<SessionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.userId, userId)));
     return row;
   },
 
@@ -42,6 +50,27 @@ export const sessionsRepository = {
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.familyId, id), isNull(refreshTokens.revokedAt)));
     return revoked.length > 0;
+  },
+
+  /** Ends every live session of the user but one; answers how many ended. */
+  async revokeOthers(db: Executor, userId: string, keepId: string): Promise<number> {
+    const now = new Date();
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          ne(refreshTokens.familyId, keepId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+    return revoked.length;
   },
 
   async revokeAllForUser(db: Executor, userId: string): Promise<void> {

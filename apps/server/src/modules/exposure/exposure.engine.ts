@@ -127,6 +127,7 @@ export class ExposureEngine {
     const reached: number[] = [];
     const BY_ROUTE = 1;
     const BY_POSITION = 2;
+    const NOT_ON_ITS_WAY = 3;
     index.shipments.visit(boxes, (owner) => {
       if (state[owner]) return;
       const shipment = items[owner] as IndexedShipment;
@@ -135,8 +136,10 @@ export class ExposureEngine {
         reached.push(owner);
       }
     });
-    const arrivesFirst = (shipment: IndexedShipment) =>
-      shipment.eta !== null && (shipment.eta <= now || incident.startsAt > shipment.eta);
+    // A shipment that arrives before the incident starts (or has arrived) is not on its way.
+    const etas = index.etas;
+    const nowMs = now.getTime();
+    const startsMs = incident.startsAt.getTime();
     const pieces = index.routes.items;
     const pieceSeen = new Uint8Array(pieces.length);
     index.routes.visit(boxes, (owner) => {
@@ -144,8 +147,15 @@ export class ExposureEngine {
       pieceSeen[owner] = 1;
       const piece = pieces[owner] as RoutePiece;
       if (!touches(piece)) return;
-      for (const rider of piece.riders) {
-        if (state[rider] || arrivesFirst(items[rider] as IndexedShipment)) continue;
+      const riders = piece.riders;
+      for (let i = 0; i < riders.length; i += 1) {
+        const rider = riders[i] as number;
+        if (state[rider]) continue;
+        const eta = etas[rider] as number;
+        if (eta <= nowMs || startsMs > eta) {
+          state[rider] = NOT_ON_ITS_WAY;
+          continue;
+        }
         state[rider] = BY_ROUTE;
         reached.push(rider);
       }

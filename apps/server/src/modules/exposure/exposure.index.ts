@@ -14,6 +14,9 @@ export type IndexedShipment = MatchableShipment & {
   pieces: [LngLat, LngLat][];
 };
 
+/** Riders' ETAs (epoch ms; NaN: none), by shipment index: compared in the hot loop. */
+export type EtaTable = Float64Array;
+
 /**
  * Pieces of route are at most this long: a box around a short arc is tight (an arc bulges
  * poleward of its ends by about L²/8R: 44 km at 1500 km, covered by the padding).
@@ -102,7 +105,7 @@ export type RoutePiece = {
   ends: [LngLat, LngLat];
   arc: Arc;
   /** Indexes (into `shipments.items`) of the shipments with this piece ahead of them. */
-  riders: number[];
+  riders: number[] | Int32Array;
 };
 
 /**
@@ -117,6 +120,7 @@ export class OrganizationIndex {
   readonly sites: BoxIndex<MatchableSite>;
   readonly shipments: BoxIndex<IndexedShipment>;
   readonly routes: BoxIndex<RoutePiece>;
+  readonly etas: EtaTable;
 
   constructor(
     readonly version: string,
@@ -134,6 +138,7 @@ export class OrganizationIndex {
         pieces,
       };
     });
+    this.etas = Float64Array.from(indexed, (shipment) => shipment.eta?.getTime() ?? NaN);
     const byKey = new Map<string, RoutePiece>();
     indexed.forEach((shipment, rider) => {
       for (const piece of shipment.pieces) {
@@ -141,7 +146,7 @@ export class OrganizationIndex {
         const known = byKey.get(key);
         if (!known)
           byKey.set(key, { ends: piece, arc: arcOf(piece[0], piece[1]), riders: [rider] });
-        else if (known.riders.at(-1) !== rider) known.riders.push(rider);
+        else if (known.riders.at(-1) !== rider) (known.riders as number[]).push(rider);
       }
     });
     this.shipments = new BoxIndex(indexed, (shipment) => [
@@ -153,5 +158,7 @@ export class OrganizationIndex {
     this.routes = new BoxIndex([...byKey.values()], (piece) =>
       pathBoxes(piece.ends).map((box): [number, BBox] => [0, padded(box)]),
     );
+    // Each piece's riders as a typed array: the hot loop reads them without boxing.
+    for (const piece of this.routes.items) piece.riders = Int32Array.from(piece.riders);
   }
 }

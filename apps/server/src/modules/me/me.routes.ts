@@ -143,6 +143,21 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
   );
 
   app.delete(
+    '/me/sessions',
+    {
+      schema: {
+        ...meta,
+        summary: 'Sign out all my other sessions (this one stays)',
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const ended = await me.revokeOtherSessions(actorOf(request));
+      return { message: `Signed out ${ended} other session${ended === 1 ? '' : 's'}` };
+    },
+  );
+
+  app.delete(
     '/me/sessions/:id',
     {
       schema: {

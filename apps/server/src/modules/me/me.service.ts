@@ -9,7 +9,7 @@ import {
   type ProfileUpdate,
   type Session,
 } from '@meridian/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { assertPasswordNotCommon } from '../../lib/password-policy.js';
@@ -19,10 +19,12 @@ import type { AccessTokens } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { type ClientInfo, revokeAllSessions, startSession } from '../auth/sessions.js';
+import { toSessionDto } from '../auth/sessions.mapper.js';
 import { sessionsRepository } from '../auth/sessions.repository.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { type UserRow, usersRepository } from '../users/users.repository.js';
 import { settingsRepository } from '../settings/settings.repository.js';
+import { twoFactorStatus } from '../two-factor/two-factor.service.js';
 import { meRepository } from './me.repository.js';
 
 export const ME_MESSAGES = {
@@ -42,7 +44,11 @@ export class MeService {
   ) {}
 
   async profile(actor: Actor): Promise<Profile> {
-    return this.toProfile(actor.user, await meRepository.findSettings(this.db, actor.user.id));
+    return this.toProfile(
+      this.db,
+      actor.user,
+      await meRepository.findSettings(this.db, actor.user.id),
+    );
   }
 
   async updateProfile(actor: Actor, change: ProfileUpdate): Promise<Profile> {
@@ -55,7 +61,7 @@ export class MeService {
         before: { firstName: actor.user.firstName, lastName: actor.user.lastName },
         after: change,
       });
-      return this.toProfile(updated, await meRepository.findSettings(tx, actor.user.id));
+      return this.toProfile(tx, updated, await meRepository.findSettings(tx, actor.user.id));
     });
   }
 
@@ -126,15 +132,21 @@ export class MeService {
 
   async sessions(actor: Actor): Promise<Session[]> {
     const rows = await sessionsRepository.listLive(this.db, actor.user.id, new Date());
-    return rows.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      lastUsedAt: row.lastUsedAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      current: row.id === actor.sessionId,
-      userAgent: row.userAgent,
-      ip: row.ip,
-    }));
+    return rows.map((row) => toSessionDto(row, actor.sessionId));
+  }
+
+  /** "Sign out all other sessions": every device but this one; answers how many ended. */
+  async revokeOtherSessions(actor: Actor): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const ended = await sessionsRepository.revokeOthers(tx, actor.user.id, actor.sessionId);
+      await recordAudit(tx, actor, {
+        action: 'session.revoke_others',
+        targetType: 'user',
+        targetId: actor.user.id,
+        after: { ended },
+      });
+      return ended;
+    });
   }
 
   async revokeSession(actor: Actor, sessionId: string): Promise<void> {
@@ -168,16 +180,18 @@ export class MeService {
     return value;
   }
 
-  private toProfile(
+  private async toProfile(
+    db: Executor,
     user: UserRow,
     settings: Awaited<ReturnType<typeof meRepository.findSettings>>,
-  ): Profile {
+  ): Promise<Profile> {
     return {
       user: toUserDto(user),
       preferences: readSettings(Preferences, DEFAULT_PREFERENCES, settings?.preferences),
       preferencesSaved: settings?.preferences != null,
       passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
       loginMethod: user.passwordHash ? 'PASSWORD' : 'GOOGLE',
+      twoFactor: await twoFactorStatus(db, user.id),
     };
   }
 }

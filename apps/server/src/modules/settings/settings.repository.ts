@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { organizationSettings } from '../../db/schema.js';
+import { organizationSettings, organizations } from '../../db/schema.js';
 
 export type OrganizationSettingsColumn = 'security' | 'platform' | 'notifications';
 
@@ -15,6 +15,16 @@ export const settingsRepository = {
       .from(organizationSettings)
       .where(eq(organizationSettings.organizationId, organizationId));
     return row?.value ?? null;
+  },
+
+  /** The security documents of the live organizations at an e-mail domain. */
+  async securityByDomain(db: Executor, domain: string): Promise<unknown[]> {
+    const rows = await db
+      .select({ value: organizationSettings.security })
+      .from(organizations)
+      .leftJoin(organizationSettings, eq(organizationSettings.organizationId, organizations.id))
+      .where(and(eq(sql`lower(${organizations.domain})`, domain), isNull(organizations.deletedAt)));
+    return rows.map((row) => row.value);
   },
 
   async save(

@@ -23,7 +23,7 @@ const DOCUMENTS = [
     response: SecuritySettingsResponse,
     label: 'Security settings',
     read: 'Security toggles of the active organization',
-    save: 'Save the security toggles (organization admins)',
+    save: 'Save the security policies (organization admins); the server enforces them',
   },
   {
     kind: 'platform',
@@ -81,7 +81,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => ({
         message: `${document.label} saved`,
-        data: await settings.save(actorOf(request), document.kind, request.body),
+        data: await settings.save(actorOf(request), document.kind, request.body, request.ip),
       }),
     );
   }

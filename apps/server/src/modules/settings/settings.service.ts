@@ -9,14 +9,37 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { type Actor, administersActiveOrganization } from '../../lib/access.js';
-import { forbidden } from '../../lib/errors.js';
+import { badRequest, forbidden, invalidRows } from '../../lib/errors.js';
+import { allowsAddress, invalidEntries } from '../../lib/ip-allow-list.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type OrganizationSettingsColumn, settingsRepository } from './settings.repository.js';
 
 export const SETTINGS_MESSAGES = {
   adminRequired: 'Only an organization admin can change these settings',
+  invalidAddress: (entry: string) => `"${entry}" is not an IPv4 or IPv6 address or CIDR range`,
+  emptyAllowList: 'Add at least one address or range before turning the IP allow list on',
+  selfLockout: (ip: string) =>
+    `The IP allow list does not include your own address (${ip}): saving it would lock you out. Add it, or a range that holds it.`,
 } as const;
+
+/** What a security document must satisfy beyond its shape: real ranges, and no self-lockout. */
+function checkSecurity(actor: Actor, value: SecuritySettings, clientIp: string): void {
+  const invalid = invalidEntries(value.ipAllowList);
+  if (invalid.length > 0) {
+    throw invalidRows(
+      invalid.map(({ index, entry }) => ({
+        path: `ipAllowList.${index}`,
+        message: SETTINGS_MESSAGES.invalidAddress(entry),
+      })),
+    );
+  }
+  if (!value.ipWhitelist) return;
+  if (value.ipAllowList.length === 0) throw badRequest(SETTINGS_MESSAGES.emptyAllowList);
+  // Platform staff acting as the organization are not held by its list (see AccessService).
+  if (!actor.actingAs && !allowsAddress(value.ipAllowList, clientIp))
+    throw badRequest(SETTINGS_MESSAGES.selfLockout(clientIp));
+}
 
 type Document<T extends z.ZodType<Record<string, unknown>>> = { schema: T; defaults: z.infer<T> };
 const DOCUMENTS = {
@@ -45,8 +68,10 @@ export class OrganizationSettingsService {
     actor: Actor,
     kind: K,
     value: z.infer<(typeof DOCUMENTS)[K]['schema']>,
+    clientIp: string,
   ): Promise<z.infer<(typeof DOCUMENTS)[K]['schema']>> {
     if (!administersActiveOrganization(actor)) throw forbidden(SETTINGS_MESSAGES.adminRequired);
+    if (kind === 'security') checkSecurity(actor, value as SecuritySettings, clientIp);
     await this.db.transaction(async (tx) => {
       const before = await settingsRepository.find(tx, actor.organizationId, kind);
       await settingsRepository.save(tx, actor.organizationId, kind, value);

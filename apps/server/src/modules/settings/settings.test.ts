@@ -40,7 +40,12 @@ describe.each([
   [
     'security',
     DEFAULT_SECURITY_SETTINGS,
-    { ...DEFAULT_SECURITY_SETTINGS, ipWhitelist: true, memberRequests: true },
+    {
+      ...DEFAULT_SECURITY_SETTINGS,
+      ipWhitelist: true,
+      ipAllowList: ['127.0.0.1', '::1'],
+      memberRequests: true,
+    },
   ],
   [
     'platform',

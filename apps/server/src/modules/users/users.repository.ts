@@ -7,7 +7,7 @@ import type {
   UserSort,
 } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
-import { organizations, sessions, users } from '../../db/schema.js';
+import { organizationSettings, organizations, sessions, users } from '../../db/schema.js';
 import { containsText } from '../../db/text-search.js';
 import type { CursorKey } from '../../lib/cursor.js';
 import { type KeyPart, Keyset } from '../../lib/keyset.js';
@@ -64,7 +64,13 @@ export const usersRepository = {
     sessionId: string,
     now: Date,
   ): Promise<
-    | { user: UserRow; organizationStatus: OrganizationRow['status'] | null; sessionLive: boolean }
+    | {
+        user: UserRow;
+        organizationStatus: OrganizationRow['status'] | null;
+        sessionLive: boolean;
+        /** The organization's security settings document (IP allow list), unparsed. */
+        organizationSecurity: unknown;
+      }
     | undefined
   > {
     const [row] = await db
@@ -72,9 +78,11 @@ export const usersRepository = {
         user: users,
         organizationStatus: organizations.status,
         sessionLive: sql<boolean>`${sessions.id} is not null`,
+        organizationSecurity: organizationSettings.security,
       })
       .from(users)
       .leftJoin(organizations, and(eq(organizations.id, users.organizationId), notDeleted))
+      .leftJoin(organizationSettings, eq(organizationSettings.organizationId, users.organizationId))
       .leftJoin(
         sessions,
         and(

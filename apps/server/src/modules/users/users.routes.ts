@@ -1,9 +1,11 @@
 import {
   IdParams,
   MessageResponse,
+  SessionListResponse,
   UserListQuery,
   UserListResponse,
   UserResponse,
+  UserSessionParams,
   UserUpdate,
 } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,6 +66,38 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       message: 'User updated',
       data: await users.update(actorOf(request), request.params.id, request.body),
     }),
+  );
+
+  app.get(
+    '/admin/users/:id/sessions',
+    {
+      schema: {
+        ...meta,
+        summary: "A member's signed-in sessions (admins who may manage the member)",
+        params: IdParams,
+        response: { 200: SessionListResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: 'Sessions retrieved',
+      data: { sessions: await users.sessions(actorOf(request), request.params.id) },
+    }),
+  );
+
+  app.delete(
+    '/admin/users/:id/sessions/:sessionId',
+    {
+      schema: {
+        ...meta,
+        summary: "Sign one of a member's sessions out",
+        params: UserSessionParams,
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await users.revokeSession(actorOf(request), request.params.id, request.params.sessionId);
+      return { message: 'Session revoked' };
+    },
   );
 
   app.delete(

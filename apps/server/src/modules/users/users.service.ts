@@ -2,6 +2,7 @@ import {
   USER_RULE_MESSAGES,
   platformRoleChangeProblem,
   userManagementProblem,
+  type Session,
   type User,
   type UserListQuery,
   type UserListResponse,
@@ -13,11 +14,14 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { keysetPage } from '../../lib/keyset.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { revokeAllSessions } from '../auth/sessions.js';
+import { toSessionDto } from '../auth/sessions.mapper.js';
+import { sessionsRepository } from '../auth/sessions.repository.js';
 import { toUserDto } from './users.mapper.js';
 import { type UserRow, userKeyset, usersRepository } from './users.repository.js';
 
 export const USER_MESSAGES = {
   notFound: 'User not found',
+  sessionNotFound: 'Session not found',
   ...USER_RULE_MESSAGES,
 } as const;
 
@@ -104,6 +108,30 @@ export class UsersService {
         targetType: 'user',
         targetId: target.id,
         before: toUserDto(target),
+      });
+    });
+  }
+
+  /** A member's live sessions, for the admins who may manage them (the same rank rule). */
+  async sessions(actor: Actor, id: string): Promise<Session[]> {
+    return this.db.transaction(async (tx) => {
+      const target = await this.lockManageable(tx, actor, id);
+      const rows = await sessionsRepository.listLive(tx, target.id, new Date());
+      return rows.map((row) => toSessionDto(row));
+    });
+  }
+
+  /** Signs one of a member's sessions out: its access tokens stop at their next request. */
+  async revokeSession(actor: Actor, id: string, sessionId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const target = await this.lockManageable(tx, actor, id);
+      if (!(await sessionsRepository.revoke(tx, target.id, sessionId)))
+        throw notFound(USER_MESSAGES.sessionNotFound);
+      await recordAudit(tx, actor, {
+        action: 'session.revoke',
+        targetType: 'session',
+        targetId: sessionId,
+        before: { userId: target.id },
       });
     });
   }

@@ -1,18 +1,25 @@
 import { AUTH_MESSAGES } from '@/config/messages';
 import { publicRequest } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
-import type { AuthResponse, LoginPayload } from '@meridian/contracts';
+import type { LoginPayload, LoginResponse, TwoFactorChallenge } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 
-/** A reply without accessToken and user is malformed (spec part 5). */
-export const loginWithPassword = (payload: LoginPayload): Promise<AuthResponse> =>
+/**
+ * A reply without accessToken and user is malformed (spec part 5), unless it is the challenge
+ * of an account with two-factor authentication.
+ */
+export const loginWithPassword = (payload: LoginPayload): Promise<LoginResponse> =>
   publicRequest('/auth/login', {
     method: 'POST',
     body: payload,
-    schema: lazySchema('AuthResponse'),
+    schema: lazySchema('LoginResponse'),
     fallbackMessage: AUTH_MESSAGES.loginFailedStatus,
     malformedMessage: AUTH_MESSAGES.loginMalformed,
   });
 
 export const useLogin = () =>
   useMutation({ mutationFn: loginWithPassword, meta: { errorToast: false } });
+
+/** Written here, not imported from the contracts: the login page loads without them. */
+export const isTwoFactorChallenge = (reply: LoginResponse): reply is TwoFactorChallenge =>
+  'twoFactorRequired' in reply;

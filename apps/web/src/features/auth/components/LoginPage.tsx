@@ -4,6 +4,7 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
+import { lazy, Suspense } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { LoginFormValues } from '../api/login-form';
@@ -16,6 +17,11 @@ import { GoogleIcon } from './GoogleIcon';
 // The form's rules (and zod with them) load with its first check, not with the page.
 const loginFormResolver: Resolver<LoginFormValues> = async (...check) =>
   (await import('../api/login-form')).loginFormResolver(...check);
+
+// Only accounts with two-factor authentication need the code step: it loads when asked for.
+const TwoFactorStep = lazy(async () => ({
+  default: (await import('./TwoFactorStep')).TwoFactorStep,
+}));
 
 export function LoginPage() {
   const signInError = useSignInError();
@@ -36,6 +42,23 @@ export function LoginPage() {
     signInError.clear();
     void googleSignIn.start(form.getValues('email'));
   };
+
+  const { challenge } = passwordSignIn;
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep
+          key={challenge.challengeToken}
+          challengeToken={challenge.challengeToken}
+          signInError={signInError}
+          onBack={() => {
+            form.resetField('password');
+            passwordSignIn.cancelChallenge();
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthLayout title="Sign in" description="Welcome back. Sign in to monitor your supply chain.">

@@ -1,25 +1,33 @@
 import { AUTH_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/lib/auth';
-import { useCallback } from 'react';
-import { useLogin } from '../api/login';
+import type { TwoFactorChallenge } from '@meridian/contracts';
+import { useCallback, useState } from 'react';
+import { isTwoFactorChallenge, useLogin } from '../api/login';
 import type { LoginFormValues } from '../api/login-form';
 import { messageOf } from './use-sign-in-error';
 
-/** Signs in with e-mail and password; the login route then sends an admin to the admin area. */
+/**
+ * Signs in with e-mail and password; the login route then sends an admin to the admin area.
+ * With two-factor authentication on, the answer is a challenge that the code step completes.
+ */
 export function usePasswordSignIn(reportError: (message: string) => void) {
   const { signIn } = useAuth();
   const login = useLogin();
   const { mutateAsync } = login;
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const submit = useCallback(
     /** The values as the form's resolver checked and trimmed them. */
     async (values: LoginFormValues) => {
       try {
-        signIn(await mutateAsync(values));
+        const reply = await mutateAsync(values);
+        if (isTwoFactorChallenge(reply)) setChallenge(reply);
+        else signIn(reply);
       } catch (error) {
         reportError(messageOf(error, AUTH_MESSAGES.loginFailed));
       }
     },
     [mutateAsync, signIn, reportError],
   );
-  return { submit, isPending: login.isPending };
+  const cancelChallenge = useCallback(() => setChallenge(null), []);
+  return { submit, isPending: login.isPending, challenge, cancelChallenge };
 }

@@ -19,6 +19,8 @@ import {
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { DisableTwoFactorDialog } from './DisableTwoFactorDialog';
+import { EnableTwoFactorDialog } from './EnableTwoFactorDialog';
 import { NameEditor } from './NameEditor';
 import { PreferencesForm } from './PreferencesForm';
 import { SessionsDialog } from './SessionsDialog';
@@ -61,9 +63,11 @@ function PersonalInformation({ profile }: { profile: Profile }) {
   );
 }
 
-function AccountSecurity() {
+function AccountSecurity({ twoFactor }: { twoFactor: Profile['twoFactor'] }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const [viewingSessions, setViewingSessions] = useState(false);
+  const [enablingTwoFactor, setEnablingTwoFactor] = useState(false);
+  const [disablingTwoFactor, setDisablingTwoFactor] = useState(false);
   const actions = [
     {
       label: 'Change Password',
@@ -71,12 +75,24 @@ function AccountSecurity() {
       Icon: KeyRound,
       onClick: () => setChangingPassword(true),
     },
-    {
-      label: 'Enable 2FA',
-      description: 'Add a second step to signing in.',
-      Icon: ShieldCheck,
-      onClick: comingSoon,
-    },
+    twoFactor.enabled
+      ? {
+          label: 'Disable',
+          description: (
+            <>
+              <Badge tone="green">2FA on</Badge> Sign-in asks for a code from your authenticator
+              app. {recoveryCodesLeft(twoFactor.recoveryCodesLeft)}
+            </>
+          ),
+          Icon: ShieldCheck,
+          onClick: () => setDisablingTwoFactor(true),
+        }
+      : {
+          label: 'Enable 2FA',
+          description: 'Add a second step to signing in.',
+          Icon: ShieldCheck,
+          onClick: () => setEnablingTwoFactor(true),
+        },
     {
       label: 'Manage Sessions',
       description: 'See where you are signed in and sign devices out.',
@@ -101,9 +117,14 @@ function AccountSecurity() {
       </ul>
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       <SessionsDialog open={viewingSessions} onOpenChange={setViewingSessions} />
+      <EnableTwoFactorDialog open={enablingTwoFactor} onOpenChange={setEnablingTwoFactor} />
+      <DisableTwoFactorDialog open={disablingTwoFactor} onOpenChange={setDisablingTwoFactor} />
     </SettingsSection>
   );
 }
+
+const recoveryCodesLeft = (left: number) =>
+  left === 0 ? 'No recovery codes left.' : `${left} recovery code${left === 1 ? '' : 's'} left.`;
 
 export function ProfilePage() {
   const profile = useMyProfile();
@@ -121,7 +142,7 @@ export function ProfilePage() {
             >
               <PreferencesForm profile={data} />
             </SettingsSection>
-            <AccountSecurity />
+            <AccountSecurity twoFactor={data.twoFactor} />
           </>
         )}
       </QueryState>

@@ -4,6 +4,7 @@ import { DetailList, DetailRow } from '@/components/settings/DetailList';
 import { SettingsFormFooter } from '@/components/settings/SettingsFormFooter';
 import { SettingsSection } from '@/components/settings/SettingsSection';
 import { ToggleField } from '@/components/settings/ToggleField';
+import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { SESSION_TIMEOUT_TEXT } from '@/config/constants';
@@ -11,10 +12,10 @@ import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useMyProfile } from '@/lib/my-profile';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
 import { formatDateTime } from '@/utils/format';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SecuritySettings, type Profile } from '@meridian/contracts';
+import { IP_ALLOW_LIST_MAX, type Profile, type SecuritySettings } from '@meridian/contracts';
 import { Building2, KeyRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useSaveSecuritySettings } from '../api/save-security-settings';
 
@@ -32,12 +33,12 @@ const TOGGLES = [
   {
     name: 'memberRequests',
     label: 'Member requests',
-    description: 'People can ask to join the organization.',
+    description: "People can ask for an account at the organization's email domain.",
   },
   {
     name: 'externalAccess',
     label: 'External access',
-    description: 'Users outside the organization may be given access.',
+    description: 'Users may sign in with Google.',
   },
   {
     name: 'sessionTimeout',
@@ -47,7 +48,7 @@ const TOGGLES = [
   {
     name: 'ipWhitelist',
     label: 'IP whitelist',
-    description: 'Only allow sign-ins from approved IP addresses.',
+    description: 'Only allow access from approved IP addresses.',
   },
   {
     name: 'auditLogging',
@@ -68,11 +69,31 @@ function Authentication({ profile }: { profile: Profile }) {
         {profile.passwordChangedAt ? formatDateTime(profile.passwordChangedAt) : 'Never'}
       </DetailRow>
       <DetailRow term="Two-factor authentication">
-        <Badge tone="slate">Off</Badge>
+        {profile.twoFactor.enabled ? (
+          <Badge tone="green">On</Badge>
+        ) : (
+          <Badge tone="slate">Off</Badge>
+        )}
       </DetailRow>
     </DetailList>
   );
 }
+
+/** The allow list is edited as text, one address or range a line. */
+type SecurityFormValues = Omit<SecuritySettings, 'ipAllowList'> & { ipAllowList: string };
+
+const toForm = (settings: SecuritySettings): SecurityFormValues => ({
+  ...settings,
+  ipAllowList: settings.ipAllowList.join('\n'),
+});
+
+const fromForm = (values: SecurityFormValues): SecuritySettings => ({
+  ...values,
+  ipAllowList: values.ipAllowList
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+});
 
 function OrganizationSecurityForm({
   settings,
@@ -82,14 +103,15 @@ function OrganizationSecurityForm({
   editable: boolean;
 }) {
   const save = useSaveSecuritySettings();
-  const form = useForm<SecuritySettings>({
-    resolver: zodResolver(SecuritySettings),
-    values: settings,
-  });
+  // The server checks every rule (ranges, size, not locking the admin out) and says why.
+  const values = useMemo(() => toForm(settings), [settings]);
+  const form = useForm<SecurityFormValues>({ values });
+  const allowListOn = useWatch({ control: form.control, name: 'ipWhitelist' });
+  const listId = useId();
   return (
     <form
       aria-label="Organization security"
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) => save.mutate(fromForm(values)))}
       className="flex flex-col gap-4"
     >
       <div className="flex flex-col divide-y divide-border">
@@ -97,6 +119,29 @@ function OrganizationSecurityForm({
           <ToggleField key={toggle.name} control={form.control} disabled={!editable} {...toggle} />
         ))}
       </div>
+      {allowListOn || settings.ipAllowList.length > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={listId} className="text-sm font-medium text-foreground">
+            Allowed IP addresses
+          </label>
+          <p id={`${listId}-hint`} className="text-xs text-muted-foreground">
+            One IPv4 or IPv6 address or CIDR range per line (for example 203.0.113.0/24), at most{' '}
+            {IP_ALLOW_LIST_MAX}. Include your own address: the server refuses a list that would lock
+            you out.
+          </p>
+          <textarea
+            id={listId}
+            aria-describedby={`${listId}-hint`}
+            rows={5}
+            spellCheck={false}
+            disabled={!editable}
+            placeholder={'203.0.113.0/24\n2001:db8::/32'}
+            className="w-full rounded-md border border-input bg-surface px-3 py-2 font-mono text-sm text-foreground shadow-xs placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+            {...form.register('ipAllowList')}
+          />
+        </div>
+      ) : null}
+      {save.error ? <Alert tone="error">{save.error.message}</Alert> : null}
       <SettingsFormFooter
         dirty={form.formState.isDirty}
         saving={save.isPending}

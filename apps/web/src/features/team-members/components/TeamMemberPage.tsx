@@ -25,6 +25,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { useTeamPermissions } from '../hooks/use-team-permissions';
+import { MemberSessions } from './MemberSessions';
 import { PresenceBadge } from './PresenceBadge';
 
 const SETTABLE_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
@@ -145,6 +146,7 @@ function ManageUser({ user, loadedAt }: { user: User; loadedAt: number }) {
           <PermissionNote key={note}>{note}</PermissionNote>
         ))}
       </Card>
+      {blockedReason === null ? <MemberSessions userId={user.id} /> : null}
       <Card aria-labelledby="danger-heading" className="flex flex-col gap-3 p-5">
         <h2 id="danger-heading" className="text-base font-semibold">
           Delete user

@@ -1,0 +1,25 @@
+import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
+import { useAuth } from '@/lib/auth';
+import { useCallback } from 'react';
+import { useLoginTwoFactor } from '../api/login-two-factor';
+import { messageOf } from './use-sign-in-error';
+
+export type SecondFactor = { code: string } | { recoveryCode: string };
+
+/** Completes a password sign-in that answered a two-factor challenge. */
+export function useTwoFactorSignIn(challengeToken: string, reportError: (message: string) => void) {
+  const { signIn } = useAuth();
+  const verify = useLoginTwoFactor();
+  const { mutateAsync } = verify;
+  const submit = useCallback(
+    async (factor: SecondFactor) => {
+      try {
+        signIn(await mutateAsync({ challengeToken, ...factor }));
+      } catch (error) {
+        reportError(messageOf(error, TWO_FACTOR_MESSAGES.verifyFailed));
+      }
+    },
+    [challengeToken, mutateAsync, signIn, reportError],
+  );
+  return { submit, isPending: verify.isPending };
+}

@@ -1,0 +1,26 @@
+import { SETTINGS_MESSAGES } from '@/config/messages';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { SessionListResponse } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+
+export const getUserSessions = async (userId: string, signal?: AbortSignal) =>
+  (
+    await authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}/sessions`, {
+      schema: SessionListResponse,
+      fallbackMessage: SETTINGS_MESSAGES.loadSessions,
+      signal,
+    })
+  ).data.sessions;
+
+/** A member's sessions, for an admin who may manage them. */
+export function useUserSessions(userId: string) {
+  const organizationId = useActiveOrganizationId();
+  return useQuery({
+    queryKey: queryKeys.users.sessions(organizationId, userId),
+    queryFn: ({ signal }) => getUserSessions(userId, signal),
+    // Sign-ins elsewhere change it at any time.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,43 @@
+import { AUTH_MESSAGES } from '@/config/messages';
+import type { publicRequest } from './api-client';
+import { announceRefreshedUser, getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
+import { lazySchema } from './lazy-schema';
+
+/** Held across the tabs of this origin while one of them refreshes (Web Locks). */
+const REFRESH_LOCK = 'meridian-token-refresh';
+
+type Exchange = {
+  request: typeof publicRequest;
+  /** The error to raise when there is no refresh token to exchange. */
+  missing: () => Error;
+};
+
+/**
+ * Tabs share the tokens (local storage) and a refresh token works once, so two tabs refreshing
+ * at the same moment would look like a stolen token and end the session. One tab refreshes at
+ * a time; a tab that waited finds the tokens the other stored and uses them. Loaded with the
+ * first refresh (the login page never needs it); api-client passes its request function in.
+ */
+export async function exchangeRefreshToken(exchange: Exchange): Promise<string> {
+  const seen = getRefreshToken();
+  // Web Locks need a secure origin (https, localhost); elsewhere each tab refreshes alone.
+  if (!('locks' in navigator)) return exchangeOnce(exchange, seen);
+  return await navigator.locks.request(REFRESH_LOCK, () => exchangeOnce(exchange, seen));
+}
+
+async function exchangeOnce({ request, missing }: Exchange, seen: string | null) {
+  const refreshToken = getRefreshToken();
+  const accessToken = getAccessToken();
+  if (seen && refreshToken && refreshToken !== seen && accessToken) return accessToken;
+  if (!refreshToken) throw missing();
+  const reply = await request('/auth/refresh', {
+    method: 'POST',
+    body: { refreshToken },
+    schema: lazySchema('RefreshResponse'),
+    fallbackMessage: AUTH_MESSAGES.refreshFailed,
+    malformedMessage: AUTH_MESSAGES.refreshFailed,
+  });
+  storeTokens(reply.accessToken, reply.refreshToken);
+  if (reply.user) announceRefreshedUser(reply.user);
+  return reply.accessToken;
+}

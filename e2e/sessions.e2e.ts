@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  currentPath,
+  expectAccessible,
+  readStorage,
+  saveScreenshot,
+  signIn,
+  STORAGE_KEYS,
+  useBrowser,
+  waitForStillPage,
+  writeStorage,
+} from './support/browser';
+import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+
+/** Sessions that end when revoked, from the profile and from the team member page. */
+const world = useSeededServer(async (server) => {
+  const acme = await server.createOrganization('Acme Logistics');
+  await server.createUser({
+    organizationId: acme.id,
+    email: 'ada.admin@acme.example',
+    adminRole: 'ADMIN',
+  });
+  const members: Record<string, string> = {};
+  for (const name of ['tabs', 'revoked', 'light', 'dark']) {
+    const user = await server.createUser({
+      organizationId: acme.id,
+      email: `${name}@acme.example`,
+    });
+    members[name] = user.id;
+  }
+  return { members };
+});
+const browser = useBrowser();
+
+const account = (name: string) => ({ email: `${name}@acme.example`, password: SEEDED_PASSWORD });
+const ADMIN = { email: 'ada.admin@acme.example', password: SEEDED_PASSWORD };
+
+async function signedIn(
+  who: { email: string; password: string },
+  theme: 'light' | 'dark' = 'dark',
+) {
+  const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+  await page.goto('/login');
+  await writeStorage(page, STORAGE_KEYS.theme, theme);
+  await signIn(page, who);
+  return page;
+}
+
+const atlasHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Atlas' });
+
+describe('sessions', () => {
+  it('two tabs refreshing at the same moment stay signed in (not mistaken for token reuse)', async () => {
+    const first = await signedIn(account('tabs'));
+    const second = await first.context().newPage();
+    await second.goto('/admin/atlas');
+    await atlasHeading(second).waitFor();
+    // Both tabs find an expired access token and refresh at once.
+    await writeStorage(first, STORAGE_KEYS.accessToken, 'expired-access-token');
+    await Promise.all([first.reload(), second.reload()]);
+    await Promise.all([atlasHeading(first).waitFor(), atlasHeading(second).waitFor()]);
+    // The session survived: another refresh still works, and both tabs stay in.
+    await writeStorage(first, STORAGE_KEYS.accessToken, 'expired-again');
+    await second.reload();
+    await atlasHeading(second).waitFor();
+    expect(currentPath(first)).toBe('/admin/atlas');
+    expect(await readStorage(first, STORAGE_KEYS.refreshToken)).toBeTruthy();
+    await first.context().close();
+  });
+
+  it('"Sign out all other sessions" signs another browser out at its next request', async () => {
+    const elsewhere = await signedIn(account('revoked'));
+    const here = await signedIn(account('revoked'));
+    await here.goto('/admin/profile');
+    await here.getByRole('button', { name: 'Manage Sessions' }).click();
+    const dialog = here.getByRole('dialog', { name: 'Active sessions' });
+    const rows = dialog.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(2);
+    await dialog.getByText('This device').waitFor();
+    await dialog.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await dialog.getByText('No active sessions').or(rows.first()).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+
+    await elsewhere.getByRole('link', { name: 'Events', exact: true }).click();
+    await elsewhere.waitForURL('**/login');
+    expect(currentPath(here)).toBe('/admin/profile');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`an admin sees a member's devices and signs one out (${theme})`, async () => {
+      const member = await signedIn(account(theme), theme);
+      const admin = await signedIn(ADMIN, theme);
+      await admin.goto(`/admin/team-members/${world().data.members[theme] ?? ''}`);
+      const list = admin.getByRole('list', { name: 'Member sessions' });
+      await list.getByRole('listitem').first().waitFor();
+      await list.getByText('Chrome on Linux').first().waitFor();
+      await waitForStillPage(admin);
+      await expectAccessible(admin);
+      await saveScreenshot(admin, `team-member-sessions-${theme}`);
+
+      await list.getByRole('button', { name: 'Sign out' }).first().click();
+      await admin.getByText('Session revoked').first().waitFor();
+      await member.getByRole('link', { name: 'Events', exact: true }).click();
+      await member.waitForURL('**/login');
+    });
+  }
+});

@@ -1,0 +1,148 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  saveScreenshot,
+  signIn,
+  STORAGE_KEYS,
+  useBrowser,
+  waitForStillPage,
+  writeStorage,
+} from './support/browser';
+import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+
+/** Two-factor sign-in: turned on from the profile, then asked for after the password. */
+const THEMES = ['light', 'dark'] as const;
+const accountOf = (theme: (typeof THEMES)[number]) => ({
+  email: `tess.${theme}@acme.example`,
+  password: SEEDED_PASSWORD,
+});
+const world = useSeededServer(async (server) => {
+  const acme = await server.createOrganization('Acme Logistics');
+  for (const theme of THEMES)
+    await server.createUser({
+      organizationId: acme.id,
+      email: accountOf(theme).email,
+      adminRole: 'ADMIN',
+    });
+  return {};
+});
+const browser = useBrowser();
+
+/** What each account's authenticator app holds once 2FA is on. */
+const enrolled = new Map<string, { secret: string; recoveryCodes: string[] }>();
+
+/**
+ * The code an app shows for the next 30-second step (the server accepts one step either
+ * side): never the step that turned 2FA on, which the server will not accept twice.
+ */
+const nextCode = (secret: string) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+async function newPage(theme: (typeof THEMES)[number]) {
+  const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+  await page.goto('/login');
+  await writeStorage(page, STORAGE_KEYS.theme, theme);
+  return page;
+}
+
+async function passwordStep(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Two-step verification' }).waitFor();
+}
+
+describe('two-factor authentication', () => {
+  for (const theme of THEMES) {
+    it(`is turned on from the profile: QR code and key, a code, then the recovery codes (${theme})`, async () => {
+      const account = accountOf(theme);
+      const page = await newPage(theme);
+      await signIn(page, account);
+      await page.goto('/admin/profile');
+      await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();
+      await page.getByRole('button', { name: 'Enable 2FA' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Enable 2FA' });
+      await dialog.getByRole('img', { name: /QR code/ }).waitFor();
+      const secret = (await dialog.getByLabel('Secret key').innerText()).replace(/\s/g, '');
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await waitForStillPage(page);
+      await expectAccessible(page, '[role="dialog"]');
+      await saveScreenshot(page, `two-factor-scan-${theme}`, 'viewport');
+
+      // A wrong code is refused beside the field.
+      await dialog.getByLabel('Code from the app').fill('000000');
+      await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
+      await dialog.getByText('That code is not right').waitFor();
+
+      await dialog.getByLabel('Code from the app').fill(await generate({ secret }));
+      await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
+      const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
+      const codes = saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await codes.first().waitFor();
+      const recoveryCodes = await codes.allInnerTexts();
+      expect(recoveryCodes).toHaveLength(10);
+      await waitForStillPage(page);
+      await expectAccessible(page, '[role="dialog"]');
+      await saveScreenshot(page, `two-factor-recovery-codes-${theme}`, 'viewport');
+      const download = page.waitForEvent('download');
+      await saved.getByRole('button', { name: 'Download' }).click();
+      expect((await download).suggestedFilename()).toBe('meridian-recovery-codes.txt');
+      await saved.getByRole('button', { name: 'Done' }).click();
+
+      // The profile now shows the state and offers to turn it off.
+      await page.getByText('2FA on').waitFor();
+      await page.getByText('10 recovery codes left.').waitFor();
+      await page.getByRole('button', { name: 'Disable', exact: true }).waitFor();
+      enrolled.set(account.email, { secret, recoveryCodes });
+      await page.close();
+    });
+  }
+
+  it('asks for the code after the password, and signs in with it', async () => {
+    const account = accountOf('light');
+    const { secret } = enrolled.get(account.email) ?? { secret: '' };
+    const page = await newPage('light');
+    await passwordStep(page, account);
+    await waitForStillPage(page);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'two-factor-sign-in-light');
+
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').getByText('That code is not right').waitFor();
+
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/admin/atlas');
+    await page.getByRole('heading', { level: 1, name: 'Atlas' }).waitFor();
+    await page.close();
+  });
+
+  it('signs in with a recovery code, once', async () => {
+    const account = accountOf('dark');
+    const [code = ''] = enrolled.get(account.email)?.recoveryCodes ?? [];
+    const page = await newPage('dark');
+    await passwordStep(page, account);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(code);
+    await waitForStillPage(page);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'two-factor-recovery-sign-in-dark');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Atlas' }).waitFor();
+
+    // The same code a second time is refused.
+    const again = await newPage('dark');
+    await passwordStep(again, account);
+    await again.getByRole('button', { name: 'Use a recovery code' }).click();
+    await again.getByLabel('Recovery code').fill(code);
+    await again.getByRole('button', { name: 'Verify' }).click();
+    await again.getByRole('alert').getByText('used already').waitFor();
+    await again.close();
+    await page.close();
+  });
+});
