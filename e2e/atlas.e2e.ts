@@ -66,6 +66,33 @@ describe('Atlas map', () => {
     expect(view.lng).toBeCloseTo(-0.1, 0);
   });
 
+  it('loads only the shipments around the view once zoomed in, and still counts them all', async () => {
+    const boxes: string[] = [];
+    const page = await openAtlas(world().acme.manager, {
+      prepare: (page) => {
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname === '/api/atlas/shipments/map')
+            boxes.push(url.searchParams.get('bbox') ?? 'world');
+        });
+        return Promise.resolve();
+      },
+    });
+    const map = await waitForMapReady(page);
+    // The organization's address is in London: the map flies there at zoom 8.
+    await expect.poll(async () => (await camera(page)).zoom, { timeout: 15_000 }).toBe(8);
+    // London and Felixstowe are around the view; New York is not.
+    await expect.poll(() => map.getAttribute('data-shipments'), { timeout: 15_000 }).toBe('2');
+    expect(boxes[0]).toBe('world');
+    const [west = 0, south = 0, east = 0, north = 0] = (boxes.at(-1) ?? '').split(',').map(Number);
+    expect(west).toBeLessThanOrEqual(-0.13);
+    expect(east).toBeGreaterThanOrEqual(1.2);
+    expect(east - west).toBeLessThan(30);
+    expect(south).toBeLessThanOrEqual(51.5);
+    expect(north).toBeGreaterThanOrEqual(52.05);
+    await page.getByText('3 shipments · 4 incidents').waitFor();
+  });
+
   it('recentres at zoom 4 when the address has no comma', async () => {
     const page = await openAtlas(world().borealis.viewer);
     await waitForMapReady(page);
@@ -219,7 +246,7 @@ describe('Atlas events feed', () => {
       .waitFor();
     expect(await page.getByText('Warehouse fire in Oslo').count()).toBe(0);
     expect(scopes).toContain('/api/atlas/events GLOBAL');
-    expect(scopes).toContain('/api/atlas/shipments GLOBAL');
+    expect(scopes).toContain('/api/atlas/shipments/map GLOBAL');
 
     scopes.length = 0;
     await myOrganization.click();
@@ -230,7 +257,7 @@ describe('Atlas events feed', () => {
   it('silently shows nothing when shipments, events and the organization fail to load', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
     for (const pattern of [
-      '**/api/atlas/shipments?*',
+      '**/api/atlas/shipments/map?*',
       '**/api/atlas/events?*',
       '**/api/admin/organizations/*',
     ]) {

@@ -82,3 +82,53 @@ export type MapSite = z.infer<typeof MapSite>;
 
 export const MapSiteListResponse = z.object({ data: z.array(MapSite) });
 export type MapSiteListResponse = z.infer<typeof MapSiteListResponse>;
+
+export const SHIPMENT_MAP_MESSAGES = {
+  bbox: 'bbox must be four numbers: west,south,east,north',
+  longitude: 'bbox longitudes must be between -180 and 180',
+  latitude: 'bbox latitudes must be between -90 and 90',
+  southAboveNorth: 'bbox south must not be above north',
+  zoom: 'zoom must be a number between 0 and 24',
+} as const;
+
+/** `west,south,east,north` in degrees; west > east crosses the antimeridian. */
+export const BboxText = z.string().transform((text, context) => {
+  const parts = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+  const [west = 0, south = 0, east = 0, north = 0] = parts;
+  const problem =
+    parts.length !== 4 || parts.some((part) => !Number.isFinite(part))
+      ? SHIPMENT_MAP_MESSAGES.bbox
+      : Math.abs(west) > 180 || Math.abs(east) > 180
+        ? SHIPMENT_MAP_MESSAGES.longitude
+        : Math.abs(south) > 90 || Math.abs(north) > 90
+          ? SHIPMENT_MAP_MESSAGES.latitude
+          : south > north
+            ? SHIPMENT_MAP_MESSAGES.southAboveNorth
+            : null;
+  if (problem) {
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return { west, south, east, north };
+});
+
+/**
+ * GET /atlas/shipments/map: the scope as for the JSON list, the view's box (the whole world
+ * without it), and the zoom, accepted for clustering at low zooms but not used yet.
+ */
+export const ShipmentMapQuery = z.strictObject({
+  scope: Scope.default('ORG'),
+  bbox: BboxText.optional(),
+  zoom: z.coerce
+    .number({ message: SHIPMENT_MAP_MESSAGES.zoom })
+    .min(0, { message: SHIPMENT_MAP_MESSAGES.zoom })
+    .max(24, { message: SHIPMENT_MAP_MESSAGES.zoom })
+    .optional(),
+});
+export type ShipmentMapQuery = z.infer<typeof ShipmentMapQuery>;
+
+/** The ids the map body's ordinals index, for the body of the same tag. */
+export const ShipmentMapIdsResponse = z.object({
+  data: z.object({ tag: z.string(), ids: z.array(z.string()) }),
+});
+export type ShipmentMapIdsResponse = z.infer<typeof ShipmentMapIdsResponse>;

@@ -1,4 +1,5 @@
 import { ErrorBody } from '@meridian/contracts';
+import { z } from 'zod';
 
 /**
  * The error answers any /api route may give, documented once: bad input, no or a bad token,
@@ -15,3 +16,9 @@ export const errorResponses = {
 
 /** What a private route's OpenAPI entry says about itself: its tag and the bearer token. */
 export const privateRoute = (tag: string) => ({ tags: [tag], security: [{ bearer: [] }] });
+
+/** A file's answer as the OpenAPI document describes it: its media type, not JSON. */
+export const fileResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});

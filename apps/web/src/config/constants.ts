@@ -32,6 +32,8 @@ export const PRESENCE_ACTIVE_MINUTES = 5;
 export const PRESENCE_AWAY_MINUTES = 60;
 
 export const MAP_DEFAULT_VIEW = { lat: 20, lng: 0, zoom: 2 } as const;
+/** Atlas asks for the shipments of a new view once the map has rested this long after a move. */
+export const MAP_VIEW_SETTLE_MS = 300;
 /** Zoom after recentring on the organization's address: a bare name (country) or a fuller one. */
 export const MAP_ADDRESS_ZOOM = { withoutComma: 4, withComma: 8 } as const;
 /** Zoom of the small map on an event page. */

@@ -81,10 +81,12 @@ export const queryKeys = {
       organizationId,
       scope,
     ],
-    shipments: (organizationId: string | null, scope: Scope) => [
+    /** The map's shipments in one box (`world` for all); the scope last, as for every atlas list. */
+    shipmentMap: (organizationId: string | null, bbox: string, scope: Scope) => [
       'atlas',
-      'shipments',
+      'shipment-map',
       organizationId,
+      bbox,
       scope,
     ],
   },
@@ -120,6 +122,13 @@ export const queryKeys = {
       'detail',
       userId,
       'sessions',
+    ],
+    twoFactor: (organizationId: string | null, userId: string) => [
+      'users',
+      organizationId,
+      'detail',
+      userId,
+      'two-factor',
     ],
   },
   /** The acting organization's response plans; a list per filter (incident, assignee). */

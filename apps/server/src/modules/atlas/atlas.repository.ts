@@ -97,6 +97,21 @@ export const atlasRepository = {
     return row ?? { version: '', json: '{"data":[]}' };
   },
 
+  /**
+   * What the map draws of each shipment, ordered by id, as a JSON array of
+   * `[id, lng, lat, status]`, with the version (the JSON list's) read in the same statement.
+   */
+  async shipmentMapRows(db: Executor, organizationId: string) {
+    const [row] = await db
+      .select({
+        version: listSnapshot(shipments.updatedAt, shipmentJson).version,
+        json: sql<string>`coalesce(json_agg(json_build_array(${shipments.id}, ${shipments.lng}, ${shipments.lat}, ${shipments.status}) order by ${shipments.id})::text, '[]')`,
+      })
+      .from(shipments)
+      .where(eq(shipments.organizationId, organizationId));
+    return row ?? { version: '', json: '[]' };
+  },
+
   /** Great-circle distance, after a cheap bounding-box filter on latitude. */
   listShipmentsNear(
     db: Executor,

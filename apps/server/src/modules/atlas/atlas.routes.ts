@@ -1,11 +1,21 @@
-import { MapSiteListResponse, ScopeQuery, ShipmentListResponse } from '@meridian/contracts';
+import {
+  MapSiteListResponse,
+  SHIPMENT_MAP_FORMAT,
+  ScopeQuery,
+  ShipmentListResponse,
+  ShipmentMapIdsResponse,
+  ShipmentMapQuery,
+} from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, privateRoute } from '../../lib/route-docs.js';
+import { errorResponses, fileResponse, privateRoute } from '../../lib/route-docs.js';
 import { VersionedJsonCache } from '../../lib/versioned-json.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { AtlasService } from './atlas.service.js';
 
 const meta = privateRoute('atlas');
+
+/** Map bodies are kept per box as well as per version: a smaller budget than the lists'. */
+const MAP_CACHE_BYTES = 32 * 1024 * 1024;
 
 export const atlasRoutes: FastifyPluginAsyncZod<{ atlas: AtlasService }> = async (
   app,
@@ -14,6 +24,7 @@ export const atlasRoutes: FastifyPluginAsyncZod<{ atlas: AtlasService }> = async
   // The big lists leave as the database built them (the response schema still documents them):
   // conditional on their version, compressed once per version.
   const lists = new VersionedJsonCache();
+  const maps = new VersionedJsonCache(MAP_CACHE_BYTES);
 
   app.get(
     '/atlas/shipments',
@@ -26,6 +37,41 @@ export const atlasRoutes: FastifyPluginAsyncZod<{ atlas: AtlasService }> = async
       },
     },
     (request, reply) => lists.send(request, reply, atlas.shipments(actorOf(request))),
+  );
+
+  app.get(
+    '/atlas/shipments/map',
+    {
+      schema: {
+        ...meta,
+        summary: 'The shipments in view, compact: positions, statuses and ordinals (binary)',
+        description:
+          'The body is SHIPMENT_MAP_FORMAT of @meridian/contracts (decodeShipmentMap): float32 ' +
+          "positions, a status byte and each shipment's index in the id list of the same tag " +
+          '(GET /atlas/shipments/map/ids). Without bbox, the whole world; zoom is accepted and ' +
+          'not used yet.',
+        querystring: ShipmentMapQuery,
+        response: {
+          200: fileResponse(SHIPMENT_MAP_FORMAT.contentType, 'The shipment map'),
+          ...errorResponses,
+        },
+      },
+    },
+    (request, reply) =>
+      maps.send(request, reply, atlas.shipmentMap(actorOf(request), request.query.bbox)),
+  );
+
+  app.get(
+    '/atlas/shipments/map/ids',
+    {
+      schema: {
+        ...meta,
+        summary: "The shipment ids the map's ordinals index, with the tag they belong to",
+        querystring: ScopeQuery,
+        response: { 200: ShipmentMapIdsResponse, ...errorResponses },
+      },
+    },
+    (request, reply) => lists.send(request, reply, atlas.shipmentMapIds(actorOf(request))),
   );
 
   app.get(

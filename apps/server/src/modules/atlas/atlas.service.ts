@@ -1,10 +1,36 @@
+import { createHash } from 'node:crypto';
+import {
+  type Bbox,
+  SHIPMENT_MAP_FORMAT,
+  bboxContains,
+  encodeShipmentMap,
+  shipmentStatusCode,
+} from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import type { VersionedList } from '../../lib/versioned-json.js';
 import { atlasRepository } from './atlas.repository.js';
 
+/** One organization's map columns at one data version, ordered by id. */
+type MapColumns = {
+  version: string;
+  /** Names the version in the body and in the id list, so a client can pair them. */
+  tag: string;
+  ids: string[];
+  lng: Float64Array;
+  lat: Float64Array;
+  statuses: Uint8Array;
+};
+
+/** The organizations whose map columns are kept (about 6 MB for 100,000 shipments). */
+const MAP_COLUMNS_KEPT = 16;
+
+const WORLD: Bbox = { west: -180, south: -90, east: 180, north: 90 };
+
 /** The map's shipments; incidents are the incidents module's. */
 export class AtlasService {
+  private readonly mapColumns = new Map<string, Promise<MapColumns>>();
+
   constructor(private readonly db: Database) {}
 
   /** The active organization's sites that have a location (MapSiteListResponse). */
@@ -25,5 +51,92 @@ export class AtlasService {
       readVersion: () => atlasRepository.shipmentsVersion(this.db, organizationId),
       load: () => atlasRepository.shipmentsJson(this.db, organizationId),
     };
+  }
+
+  /**
+   * The same shipments as `shipments`, those in the box only, in the compact binary form
+   * (SHIPMENT_MAP_FORMAT). Both scopes are the organization's own, so one set of columns per
+   * organization and version serves both; the body is cached per box by the caller.
+   */
+  shipmentMap(actor: Actor, bbox: Bbox = WORLD): VersionedList {
+    const { organizationId } = actor;
+    return {
+      key: `shipment-map/${organizationId}/${bbox.west},${bbox.south},${bbox.east},${bbox.north}`,
+      contentType: SHIPMENT_MAP_FORMAT.contentType,
+      readVersion: () => atlasRepository.shipmentsVersion(this.db, organizationId),
+      load: async () => {
+        const columns = await this.columnsOf(organizationId);
+        const inView: number[] = [];
+        for (let i = 0; i < columns.ids.length; i += 1)
+          if (bboxContains(bbox, columns.lng[i] ?? 0, columns.lat[i] ?? 0)) inView.push(i);
+        const body = encodeShipmentMap({
+          tag: columns.tag,
+          total: columns.ids.length,
+          lng: inView.map((i) => columns.lng[i] ?? 0),
+          lat: inView.map((i) => columns.lat[i] ?? 0),
+          ordinals: inView,
+          statuses: inView.map((i) => columns.statuses[i] ?? 0),
+        });
+        return { version: columns.version, body };
+      },
+    };
+  }
+
+  /** The ids the map body's ordinals index (ShipmentMapIdsResponse), for the current tag. */
+  shipmentMapIds(actor: Actor): VersionedList {
+    const { organizationId } = actor;
+    return {
+      key: `shipment-map-ids/${organizationId}`,
+      readVersion: () => atlasRepository.shipmentsVersion(this.db, organizationId),
+      load: async () => {
+        const { version, tag, ids } = await this.columnsOf(organizationId);
+        return { version, json: JSON.stringify({ data: { tag, ids } }) };
+      },
+    };
+  }
+
+  /** The organization's columns at the current version: read again only after a write. */
+  private async columnsOf(organizationId: string): Promise<MapColumns> {
+    const version = await atlasRepository.shipmentsVersion(this.db, organizationId);
+    const kept = this.mapColumns.get(organizationId);
+    if (kept && (await kept.catch(() => null))?.version === version) {
+      this.mapColumns.delete(organizationId);
+      this.mapColumns.set(organizationId, kept);
+      return kept;
+    }
+    const loading = this.loadColumns(organizationId);
+    this.mapColumns.delete(organizationId);
+    this.mapColumns.set(organizationId, loading);
+    loading.catch(() => {
+      if (this.mapColumns.get(organizationId) === loading) this.mapColumns.delete(organizationId);
+    });
+    for (const oldest of this.mapColumns.keys()) {
+      if (this.mapColumns.size <= MAP_COLUMNS_KEPT) break;
+      this.mapColumns.delete(oldest);
+    }
+    return loading;
+  }
+
+  private async loadColumns(organizationId: string): Promise<MapColumns> {
+    const { version, json } = await atlasRepository.shipmentMapRows(this.db, organizationId);
+    const rows = JSON.parse(json) as [string, number, number, string][];
+    const columns: MapColumns = {
+      version,
+      tag: createHash('sha256')
+        .update(`shipment-map/${organizationId}\n${version}`)
+        .digest('hex')
+        .slice(0, 2 * SHIPMENT_MAP_FORMAT.tagBytes),
+      ids: new Array<string>(rows.length),
+      lng: new Float64Array(rows.length),
+      lat: new Float64Array(rows.length),
+      statuses: new Uint8Array(rows.length),
+    };
+    rows.forEach(([id, lng, lat, status], i) => {
+      columns.ids[i] = id;
+      columns.lng[i] = lng;
+      columns.lat[i] = lat;
+      columns.statuses[i] = shipmentStatusCode(status);
+    });
+    return columns;
   }
 }

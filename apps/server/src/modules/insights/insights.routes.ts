@@ -15,8 +15,7 @@ import {
 } from '@meridian/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, privateRoute } from '../../lib/route-docs.js';
+import { errorResponses, fileResponse, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { ChartsService } from './charts.service.js';
 import { type Download, attachment } from './downloads.js';
@@ -25,12 +24,6 @@ import type { MemosService } from './memos.service.js';
 import type { ReportsService } from './reports.service.js';
 
 const meta = privateRoute('insights');
-
-/** A file's answer as the OpenAPI document describes it: its media type, not JSON. */
-const fileResponse = (contentType: string, description: string) => ({
-  description,
-  content: { [contentType]: { schema: z.string() } },
-});
 
 /** Sends a file as an attachment: the browser saves it under its name. */
 const sendFile = (reply: FastifyReply, file: Download) =>

@@ -67,6 +67,7 @@ export function MapView({
   onIncidentSelect,
   areas,
   onMapClick,
+  onViewChange,
   sites,
   showSites = true,
   onSiteSelect,
@@ -87,6 +88,7 @@ export function MapView({
     onIncidentSelect,
     onSiteSelect,
     onMapClick,
+    onViewChange,
     onUnavailable,
     theme,
     initialCamera,
@@ -96,6 +98,7 @@ export function MapView({
       onIncidentSelect,
       onSiteSelect,
       onMapClick,
+      onViewChange,
       onUnavailable,
       theme,
       initialCamera,
@@ -131,10 +134,22 @@ export function MapView({
     };
     reportCamera();
     map.on('moveend', reportCamera);
+    const reportView = () => {
+      const bounds = map.getBounds();
+      latest.current.onViewChange?.({
+        west: bounds.getWest(),
+        south: bounds.getSouth(),
+        east: bounds.getEast(),
+        north: bounds.getNorth(),
+        zoom: map.getZoom(),
+      });
+    };
+    map.on('moveend', reportView);
 
     map.on('load', () => {
       addDataLayers(map, latest.current.theme);
       setReady(true);
+      reportView();
     });
     if (!styleUrl) {
       loadBasemapData().then(

@@ -2,6 +2,14 @@ import type { Incident, Severity, Shipment } from '@meridian/contracts';
 
 export type MapPoint = { lat: number; lng: number };
 export type MapCamera = MapPoint & { zoom: number };
+/** What the map shows, as MapLibre reports it: longitudes may run past ±180 across the seam. */
+export type MapViewport = {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  zoom: number;
+};
 export type MapSitePoint = {
   id: string;
   name: string;
@@ -39,6 +47,8 @@ export type MapContentProps = {
   /** Items some incident reaches now: highlighted in red. */
   exposedShipmentIds?: ReadonlySet<string>;
   exposedSiteIds?: ReadonlySet<string>;
+  /** Called with the view once the map starts and after each move (pan, zoom). */
+  onViewChange?: (view: MapViewport) => void;
   /** A click on the map where no point is: e.g. to place a new incident. */
   onMapClick?: (point: MapPoint) => void;
   /** The accessible name of the map region. */

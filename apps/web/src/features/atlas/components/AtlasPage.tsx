@@ -1,18 +1,20 @@
 import { LazyMap } from '@/components/map/LazyMap';
-import { MAP_DEFAULT_VIEW, SIDE_PANEL_WIDTH_PX } from '@/config/constants';
+import { MAP_DEFAULT_VIEW, MAP_VIEW_SETTLE_MS, SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
-import type { MapArea } from '@/components/map/map-types';
+import type { MapArea, MapViewport } from '@/components/map/map-types';
 import { useExposureSummary } from '@/lib/exposure-summary';
 import { affectedArea } from '@/lib/incident-area';
 import { useIncidents } from '@/lib/incidents-api';
 import { useScopeState } from '@/lib/scope-state';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { Incident } from '@meridian/contracts';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { useOrganizationCamera } from '../api/get-organization-center';
 import { useExposedRoutes } from '../api/get-exposed-routes';
 import { useMapSites } from '../api/get-map-sites';
-import { useShipments } from '../api/get-shipments';
+import { useShipmentMap } from '../api/get-shipment-map';
+import { requestBbox } from '../utils/viewport-bbox';
 import { AtlasToolbar, type AtlasFilter } from './AtlasToolbar';
 import { EventsFeed } from './EventsFeed';
 import { SiteCard } from './SiteCard';
@@ -50,7 +52,13 @@ export function AtlasPage() {
   const [filter, setFilter] = useState<AtlasFilter>('all');
   const [scope, setScope] = useScopeState();
   const navigate = useNavigate();
-  const shipments = useShipments(scope);
+  // Only the shipments around the view are loaded, once the map has rested after a move.
+  const [view, setView] = useState<MapViewport | null>(null);
+  const settledView = useDebouncedValue(view, MAP_VIEW_SETTLE_MS);
+  const { shipments, total: shipmentTotal } = useShipmentMap(
+    scope,
+    settledView ? requestBbox(settledView) : null,
+  );
   const incidentsQuery = useIncidents(scope);
   // Failures and unusable replies leave the feed and the map silently empty (spec part 8).
   const incidents =
@@ -84,7 +92,7 @@ export function AtlasPage() {
         onFilterChange={setFilter}
         scope={scope}
         onScopeChange={setScope}
-        summary={describe(filter, shipments.length, incidents.length, sites.length)}
+        summary={describe(filter, shipmentTotal, incidents.length, sites.length)}
       />
       <div className="relative flex-1 lg:min-h-[480px]">
         <div className="flex flex-col lg:absolute lg:inset-0 lg:flex-row">
@@ -103,6 +111,7 @@ export function AtlasPage() {
             routes={routes}
             showIncidents={showIncidents}
             initialCamera={MAP_DEFAULT_VIEW}
+            onViewChange={setView}
             target={camera}
             onIncidentSelect={(incidentId) =>
               void navigate(paths.eventShortcut.getHref(incidentId))

@@ -1,0 +1,232 @@
+import {
+  SHIPMENT_MAP_FORMAT,
+  type ShipmentListResponse,
+  type ShipmentMap,
+  type ShipmentMapIdsResponse,
+  decodeShipmentMap,
+  shipmentStatusOf,
+} from '@meridian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_LANES, generateShipments } from '../../bootstrap/demo/generate.js';
+import { shipments } from '../../db/schema.js';
+import { type TestServer, startTestServer } from '../../test/test-server.js';
+
+let server: TestServer;
+let acmeToken: string;
+let managerToken: string;
+let globexToken: string;
+
+/** Fixtures at the edges: both sides of the antimeridian, and a point outside every test box. */
+const FIXTURES = [
+  { id: 'SHP-DATELINE-EAST', lat: 10.5, lng: 179.5, status: 'DELAYED' },
+  { id: 'SHP-DATELINE-WEST', lat: -10.25, lng: -179.75, status: 'PLANNED' },
+  { id: 'SHP-ROTTERDAM', lat: 51.9225, lng: 4.47917, status: 'IN_TRANSIT' },
+  { id: 'SHP-POLE', lat: 89.9, lng: 0, status: 'DELIVERED' },
+] as const;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const acmeId = (await server.createOrganization('Acme Freight')).id;
+  const globexId = (await server.createOrganization('Globex Shipping')).id;
+  await server.createUser({ organizationId: acmeId, email: 'viewer@acme.example' });
+  await server.createUser({
+    organizationId: acmeId,
+    email: 'manager@acme.example',
+    adminRole: 'MANAGER',
+  });
+  await server.createUser({ organizationId: globexId, email: 'viewer@globex.example' });
+  acmeToken = (await server.login('viewer@acme.example')).accessToken;
+  managerToken = (await server.login('manager@acme.example')).accessToken;
+  globexToken = (await server.login('viewer@globex.example')).accessToken;
+
+  const common = { origin: 'Here', destination: 'There', mode: 'SEA' } as const;
+  await server.database.db.insert(shipments).values([
+    ...FIXTURES.map((fixture) => ({
+      ...common,
+      ...fixture,
+      organizationId: acmeId,
+      reference: fixture.id,
+    })),
+    {
+      ...common,
+      id: 'SHP-GLOBEX',
+      organizationId: globexId,
+      reference: 'G-1',
+      lat: 51.9,
+      lng: 4.5,
+    },
+  ]);
+  // Shipments along the demo's lanes, with positions at full double precision.
+  const generated = generateShipments({
+    seed: 7,
+    count: 1_500,
+    owners: [{ organizationId: acmeId, weight: 1, lanes: ALL_LANES }],
+    stream: 'map',
+  }).map((row, i) => ({ ...row, lat: row.lat + i * 1e-9, lng: row.lng - i * 1e-9 }));
+  for (let i = 0; i < generated.length; i += 500)
+    await server.database.db.insert(shipments).values(generated.slice(i, i + 500));
+});
+afterAll(() => server.close());
+
+type MapResponse = { status: number; headers: Headers; map: ShipmentMap | null; text: string };
+
+async function getMap(
+  token: string,
+  query = '',
+  headers: Record<string, string> = {},
+): Promise<MapResponse> {
+  const response = await fetch(`${server.url}/api/atlas/shipments/map${query}`, {
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const ok = response.status === 200;
+  return {
+    status: response.status,
+    headers: response.headers,
+    map: ok ? decodeShipmentMap(bytes) : null,
+    text: ok ? '' : new TextDecoder().decode(bytes),
+  };
+}
+
+const getIds = async (token: string) =>
+  (
+    await server.request<ShipmentMapIdsResponse>('GET', '/api/atlas/shipments/map/ids', {
+      token,
+    })
+  ).body.data;
+
+const getJson = async (token: string) =>
+  (await server.request<ShipmentListResponse>('GET', '/api/atlas/shipments', { token })).body.data;
+
+/** The map's shipments by id, with their ids looked up in the id list of the same tag. */
+async function resolved(token: string, map: ShipmentMap) {
+  const { tag, ids } = await getIds(token);
+  expect(tag).toBe(map.tag);
+  expect(ids.length).toBe(map.total);
+  return new Map(
+    [...map.ordinals].map((ordinal, i) => [
+      ids[ordinal] ?? '',
+      { lng: map.lng[i], lat: map.lat[i], status: shipmentStatusOf(map.statuses[i] ?? 0) },
+    ]),
+  );
+}
+
+describe('GET /api/atlas/shipments/map', () => {
+  it('holds the same shipments as the JSON list: ids, positions (float32) and statuses', async () => {
+    const response = await getMap(acmeToken);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(SHIPMENT_MAP_FORMAT.contentType);
+    const json = await getJson(acmeToken);
+    expect(json.length).toBe(FIXTURES.length + 1_500);
+    const map = response.map as ShipmentMap;
+    expect(map.total).toBe(json.length);
+    const compact = await resolved(acmeToken, map);
+    expect([...compact.keys()].sort()).toEqual(json.map((shipment) => shipment.id).sort());
+    for (const shipment of json) {
+      expect(compact.get(shipment.id)).toEqual({
+        lng: Math.fround(shipment.currentPosition.lng),
+        lat: Math.fround(shipment.currentPosition.lat),
+        status: shipment.status,
+      });
+    }
+  });
+
+  it('answers the same in both scopes, and another organization only its own', async () => {
+    const org = await getMap(acmeToken, '?scope=ORG');
+    const global = await getMap(acmeToken, '?scope=GLOBAL');
+    expect(global.map).toEqual(org.map);
+    const globex = (await getMap(globexToken, '?scope=GLOBAL')).map as ShipmentMap;
+    expect(globex.total).toBe(1);
+    expect([...(await resolved(globexToken, globex)).keys()]).toEqual(['SHP-GLOBEX']);
+    expect((await getIds(acmeToken)).ids).not.toContain('SHP-GLOBEX');
+  });
+
+  it('answers only the shipments in the box', async () => {
+    const json = await getJson(acmeToken);
+    const inBox = (west: number, south: number, east: number, north: number) =>
+      json
+        .filter(({ currentPosition: { lat, lng } }) => {
+          const inLongitude =
+            west <= east ? lng >= west && lng <= east : lng >= west || lng <= east;
+          return inLongitude && lat >= south && lat <= north;
+        })
+        .map((shipment) => shipment.id)
+        .sort();
+    const idsIn = async (bbox: string) => {
+      const map = (await getMap(acmeToken, `?bbox=${bbox}&zoom=5`)).map as ShipmentMap;
+      expect(map.total).toBe(json.length);
+      return [...(await resolved(acmeToken, map)).keys()].sort();
+    };
+
+    const northSea = await idsIn('0,50,10,55');
+    expect(northSea).toContain('SHP-ROTTERDAM');
+    expect(northSea).toEqual(inBox(0, 50, 10, 55));
+    expect(northSea.length).toBeLessThan(json.length);
+
+    // West > east: the view crosses the antimeridian, from 170°E to 170°W.
+    const pacific = await idsIn('170,-20,-170,20');
+    expect(pacific).toEqual(expect.arrayContaining(['SHP-DATELINE-EAST', 'SHP-DATELINE-WEST']));
+    expect(pacific).toEqual(inBox(170, -20, -170, 20));
+    expect(pacific).not.toContain('SHP-ROTTERDAM');
+
+    expect(await idsIn('-180,-90,180,90')).toEqual(json.map((shipment) => shipment.id).sort());
+    expect(await idsIn('20,-5,21,-4')).toEqual([]);
+  });
+
+  it('answers 304 while nothing changed, and the change after a shipment is written', async () => {
+    const first = await getMap(acmeToken, '?bbox=0,50,10,55');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    const again = await getMap(acmeToken, '?bbox=0,50,10,55', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    // Another box is another body.
+    const elsewhere = await getMap(acmeToken, '?bbox=100,-10,120,10', { 'if-none-match': etag });
+    expect(elsewhere.status).toBe(200);
+
+    const moved = await server.request('PATCH', '/api/shipments/SHP-ROTTERDAM', {
+      token: managerToken,
+      body: { currentPosition: { lat: 53.55, lng: 9.99 }, status: 'DELAYED' },
+    });
+    expect(moved.status).toBe(200);
+    const after = await getMap(acmeToken, '?bbox=0,50,10,55', { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const map = after.map as ShipmentMap;
+    expect(map.tag).not.toBe(first.map?.tag);
+    expect((await resolved(acmeToken, map)).get('SHP-ROTTERDAM')).toEqual({
+      lng: Math.fround(9.99),
+      lat: Math.fround(53.55),
+      status: 'DELAYED',
+    });
+  });
+
+  it('is compressed with brotli when the client takes it', async () => {
+    const response = await fetch(`${server.url}/api/atlas/shipments/map`, {
+      headers: { authorization: `Bearer ${acmeToken}`, 'accept-encoding': 'br' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(decodeShipmentMap(new Uint8Array(await response.arrayBuffer())).total).toBe(
+      FIXTURES.length + 1_500,
+    );
+  });
+
+  it('refuses a malformed box or zoom with 400 and a message, and anonymous callers with 401', async () => {
+    const cases: [string, RegExp][] = [
+      ['?bbox=1,2,3', /^bbox: bbox must be four numbers/],
+      ['?bbox=a,b,c,d', /four numbers/],
+      ['?bbox=0,10,10,5', /south must not be above north/],
+      ['?bbox=-190,0,10,10', /longitudes must be between -180 and 180/],
+      ['?bbox=0,-95,10,10', /latitudes must be between -90 and 90/],
+      ['?zoom=30', /^zoom: zoom must be a number between 0 and 24/],
+      ['?scope=ALL', /^scope: /],
+      ['?bbox=0,0,1,1&color=red', /color/],
+    ];
+    for (const [query, message] of cases) {
+      const response = await getMap(acmeToken, query);
+      expect(response.status, query).toBe(400);
+      expect((JSON.parse(response.text) as { message: string }).message, query).toMatch(message);
+    }
+    expect((await fetch(`${server.url}/api/atlas/shipments/map`)).status).toBe(401);
+    expect((await fetch(`${server.url}/api/atlas/shipments/map/ids`)).status).toBe(401);
+  });
+});
