@@ -125,14 +125,30 @@ async function expectCallbackFailure(page: Page, message: string, toastMessage: 
 }
 
 describe('continue with Google against a real OpenID provider', () => {
-  it('signs an active user in through the provider and opens Atlas', async () => {
-    const page = await browser.newPage({ baseURL: server.baseUrl });
+  it('links a password account once its password is confirmed, then opens Atlas', async () => {
+    const page = await browser.newPage({
+      baseURL: server.baseUrl,
+      colorScheme: 'dark',
+      bypassCSP: true,
+    });
+    await useTheme(page, 'dark');
     const exchanges = recordExchanges(page);
     await startAtMeridian(page, ACTIVE.email);
     const authorize = new URL(page.url());
     expect(authorize.origin).toBe(provider.issuer);
     await expect.poll(() => page.getByLabel('Account email').inputValue()).toBe(ACTIVE.email);
     await signInAtProvider(page);
+    // The account has a password and no Google link yet: the password, once, links them.
+    const form = page.getByRole('form', { name: 'Link your Google account' });
+    await form.waitFor();
+    expect(await form.getByLabel('Email').inputValue()).toBe(ACTIVE.email);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'google-link-dark');
+    await form.getByLabel('Meridian password').fill('not-the-password');
+    await form.getByRole('button', { name: 'Link and sign in' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Incorrect password' }).waitFor();
+    await form.getByLabel('Meridian password').fill(TEST_PASSWORD);
+    await form.getByRole('button', { name: 'Link and sign in' }).click();
     await page.waitForURL('**/admin/atlas');
     await page.getByRole('heading', { level: 1, name: 'Atlas' }).waitFor();
     expect(exchanges).toHaveLength(1);
@@ -142,6 +158,17 @@ describe('continue with Google against a real OpenID provider', () => {
       token: token ?? '',
     });
     expect(validated.user.email).toBe(ACTIVE.email);
+
+    // Linked: the next Google sign-in goes straight in, and Security says so.
+    const again = await browser.newPage({ baseURL: server.baseUrl });
+    await startAtMeridian(again, ACTIVE.email);
+    await signInAtProvider(again);
+    await again.waitForURL('**/admin/atlas');
+    await again.goto('/admin/security');
+    await again.getByText('Email and password, or Google').waitFor();
+    await again.getByRole('button', { name: 'Unlink Google' }).waitFor();
+    await again.setViewportSize({ width: 1280, height: 900 });
+    await saveScreenshot(again, 'security-google-linked');
   });
 
   it('waits for the settings when the button is clicked before they arrive', async () => {

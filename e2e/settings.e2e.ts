@@ -251,7 +251,7 @@ describe('the security settings', () => {
     const page = await openAs(manager, '/admin/security', 'Security');
     await page.getByText('Only an organization admin can change these settings').waitFor();
     const switches = page.getByRole('switch');
-    expect(await switches.count()).toBe(6);
+    expect(await switches.count()).toBe(7);
     for (const control of await switches.all()) expect(await control.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
   });

@@ -265,6 +265,9 @@ export async function buildApp({
           tokens,
           app.log,
           oidc && { oidc, allowedDomain: config.google?.allowedDomain },
+          hasher,
+          throttle,
+          config.internalDomain,
         ),
       });
       const invitations = new InvitationsService(db, hasher, tokens, config.internalDomain, mailer);

@@ -10,6 +10,10 @@ import {
   SEVERITIES,
 } from './constants.js';
 
+/** How a session was signed in. */
+export const SIGN_IN_METHODS = ['PASSWORD', 'GOOGLE'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 export const AdminRole = z.enum(ADMIN_ROLES);
 export type AdminRole = z.infer<typeof AdminRole>;
 

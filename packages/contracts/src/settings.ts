@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { SIGN_IN_METHODS } from './enums.js';
 import { Password } from './auth.js';
 import { TwoFactorStatus } from './two-factor.js';
 import { PersonName, User } from './users.js';
@@ -101,6 +102,11 @@ export const SecuritySettings = z.strictObject({
   /** On: requests only from the addresses in `ipAllowList`. */
   ipWhitelist: z.boolean(),
   auditLogging: z.boolean(),
+  /**
+   * On: members who sign in with a password must use two-factor authentication (Google
+   * sign-ins are exempt: Google checked the second factor).
+   */
+  requireTwoFactor: z.boolean(),
   /** IPv4 and IPv6 addresses and CIDR ranges (the server checks each). */
   ipAllowList: z
     .array(z.string().trim().min(1, { message: 'an entry is empty' }).max(64))
@@ -117,6 +123,7 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   sessionTimeout: true,
   ipWhitelist: false,
   auditLogging: true,
+  requireTwoFactor: false,
   ipAllowList: [],
 };
 
@@ -172,8 +179,10 @@ export const Profile = z.object({
   /** False until the user saves preferences: until then a browser keeps its own theme. */
   preferencesSaved: z.boolean(),
   passwordChangedAt: z.string().nullable(),
-  /** How the account signs in: with a password, or only through Google. */
-  loginMethod: z.enum(['PASSWORD', 'GOOGLE']),
+  /** How the account signs in: with a password, only through Google, or either. */
+  loginMethod: z.enum(['PASSWORD', 'GOOGLE', 'PASSWORD_AND_GOOGLE']),
+  /** When the Google account was linked (by its subject); null when none is. */
+  googleLinkedAt: z.string().nullable(),
   twoFactor: TwoFactorStatus,
 });
 export type Profile = z.infer<typeof Profile>;
@@ -203,6 +212,8 @@ export const Session = z.object({
   ip: z.string().nullable().optional(),
   /** The browser and system read from the user agent ("Chrome on macOS"), when recognised. */
   device: z.string().nullable().optional(),
+  /** How the session was signed in. */
+  method: z.enum(SIGN_IN_METHODS).optional(),
 });
 export type Session = z.infer<typeof Session>;
 

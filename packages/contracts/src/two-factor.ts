@@ -79,9 +79,40 @@ export const TwoFactorDisablePayload = z.strictObject({
 });
 export type TwoFactorDisablePayload = z.input<typeof TwoFactorDisablePayload>;
 
+/**
+ * What POST /auth/google answers, instead of a session, when the Google address belongs to a
+ * password account not yet linked to Google: POST /auth/google/link with the password links it.
+ */
+export const GoogleLinkChallenge = z
+  .object({
+    message: z.string(),
+    linkRequired: z.literal(true),
+    linkToken: z.string(),
+    email: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'GoogleLinkChallenge' });
+export type GoogleLinkChallenge = z.infer<typeof GoogleLinkChallenge>;
+
+export const GoogleSignInResponse = z.union([AuthResponse, GoogleLinkChallenge]);
+export type GoogleSignInResponse = z.infer<typeof GoogleSignInResponse>;
+
+export const isGoogleLinkChallenge = (
+  answer: GoogleSignInResponse,
+): answer is GoogleLinkChallenge => 'linkRequired' in answer && answer.linkRequired;
+
+export const GoogleLinkPayload = z.strictObject({
+  linkToken: z.string().min(1, { message: 'linkToken is required' }).max(200),
+  password: z.string().min(1, { message: 'password is required' }).max(LIMITS.passwordMax),
+});
+export type GoogleLinkPayload = z.input<typeof GoogleLinkPayload>;
+
 export const TwoFactorStatus = z.object({
   enabled: z.boolean(),
   /** Unused recovery codes; 0 while 2FA is off. */
   recoveryCodesLeft: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+export const TwoFactorStatusResponse = z.object({ message: z.string(), data: TwoFactorStatus });
+export type TwoFactorStatusResponse = z.infer<typeof TwoFactorStatusResponse>;

@@ -22,6 +22,11 @@ export const User = z
     organizationId: z.uuid(),
     /** Set on a generated password: the user must choose their own before anything else. */
     passwordChangeRequired: z.boolean().optional(),
+    /**
+     * Set when the organization requires two-factor sign-in and this password session has none
+     * yet: the user sets it up before anything else.
+     */
+    twoFactorSetupRequired: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;

@@ -19,6 +19,7 @@ import type {
   AccountStatus,
   ActionStatus,
   AdminRole,
+  SignInMethod,
   AlertKind,
   AnalysisEngine,
   Citation,
@@ -87,11 +88,15 @@ export const users = pgTable(
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** Bumped to invalidate every access token already issued to this user. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The Google account's subject (`sub`), stored on first link; later sign-ins must match it. */
+    googleSub: text('google_sub'),
+    googleLinkedAt: timestamp('google_linked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_google_sub_key').on(table.googleSub),
     index('users_organization_idx').on(table.organizationId, table.createdAt),
   ],
 );
@@ -109,6 +114,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** How the session was signed in: a Google sign-in is not asked for a second factor here. */
+    method: text('method').$type<SignInMethod>().notNull().default('PASSWORD'),
     /** Absolute end of the session: refreshing never extends it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
@@ -201,6 +208,31 @@ export const loginChallenges = pgTable(
   (table) => [
     uniqueIndex('login_challenges_hash_key').on(table.tokenHash),
     index('login_challenges_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A Google sign-in that found a password account not yet linked to Google: the link is made
+ * once the person confirms their Meridian password with this token (5 minutes, 5 tries).
+ */
+export const googleLinkChallenges = pgTable(
+  'google_link_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    googleSub: text('google_sub').notNull(),
+    userAgent: text('user_agent'),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('google_link_challenges_hash_key').on(table.tokenHash),
+    index('google_link_challenges_user_idx').on(table.userId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { PLATFORM_ADMIN_ROLES, emailDomain } from '@meridian/contracts';
+import { PLATFORM_ADMIN_ROLES, type SignInMethod, emailDomain } from '@meridian/contracts';
 import type { users } from '../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -12,6 +12,14 @@ export type Actor = {
   actingAs: boolean;
   isInternal: boolean;
   isPlatformAdmin: boolean;
+  /**
+   * The organization requires two-factor sign-in and this password session has none set up:
+   * only setting it up (and signing out) is allowed until it is.
+   */
+  twoFactorSetupRequired: boolean;
+  /** How this session was signed in, and whether the user has a confirmed second factor. */
+  signInMethod: SignInMethod | null;
+  twoFactorEnabled: boolean;
 };
 
 export const isInternalEmail = (email: string, internalDomain: string): boolean =>

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Actor } from '../lib/access.js';
 import { DomainError, forbidden, unauthorized } from '../lib/errors.js';
 import { ACCESS_MESSAGES, type AccessService } from '../modules/auth/access.service.js';
+import { TWO_FACTOR_POLICY_MESSAGE } from '../modules/auth/two-factor-policy.js';
 
 export const ACT_AS_HEADER = 'x-act-as-organization';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Allowed while the user must still replace a generated password. */
     duringPasswordChange?: boolean;
+    /** Allowed while the organization's policy waits for the user to set up two-factor sign-in. */
+    duringTwoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -68,6 +71,9 @@ export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: Ac
     if (refusal) throw refusal;
     if (request.actor?.user.passwordChangeRequired && !config.duringPasswordChange) {
       throw forbidden(ACCESS_MESSAGES.passwordChangeRequired);
+    }
+    if (request.actor?.twoFactorSetupRequired && !config.duringTwoFactorSetup) {
+      throw forbidden(TWO_FACTOR_POLICY_MESSAGE);
     }
   });
 

@@ -13,6 +13,11 @@ export type TestOidcUser = {
   emailVerified?: boolean;
   /** Google's hosted-domain claim; defaults to the e-mail's domain, null leaves it out. */
   hostedDomain?: string | null;
+  /**
+   * The account's subject (`sub`), typed into the provider's form to pick it; defaults to the
+   * e-mail. Two accounts with one e-mail and different subjects stand for a re-created account.
+   */
+  subject?: string;
 };
 
 export type TestOidcProvider = {
@@ -58,7 +63,9 @@ export async function startTestOidcProvider(options: {
 }): Promise<TestOidcProvider> {
   const clientId = 'meridian-test-client';
   const clientSecret = randomBytes(24).toString('base64url');
-  const users = new Map(options.users.map((user) => [user.email.toLowerCase(), user]));
+  const users = new Map(
+    options.users.map((user) => [(user.subject ?? user.email).toLowerCase(), user]),
+  );
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = {

@@ -23,6 +23,7 @@ import {
   organizations,
   shipments,
   sites,
+  userTwoFactor,
   users,
 } from '../db/schema.js';
 import { apiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
@@ -258,7 +259,12 @@ async function newReportOfA(): Promise<string> {
 const TEMPLATE_BODY = { name: 'Matrix', actions: [{ title: 'Step', dueOffsetHours: 2 }] };
 
 type Request = { path: string; body?: unknown };
-type Case = { expect: Expectations; request: (actor: ActorName) => Promise<Request> | Request };
+type Case = {
+  expect: Expectations;
+  request: (actor: ActorName) => Promise<Request> | Request;
+  /** Text of organization A that no answer to anyone outside it may hold. */
+  secretOfA?: string;
+};
 
 let server: TestServer;
 let orgA: string;
@@ -361,6 +367,14 @@ const CASES: Record<string, Case> = {
       body: { challengeToken: 'forged', code: '123456' },
     }),
   },
+  // An unknown link token: the password confirmation of a first Google sign-in is public.
+  'POST /api/auth/google/link': {
+    expect: everyone(401),
+    request: () => ({
+      path: '/api/auth/google/link',
+      body: { linkToken: 'forged', password: 'some-password' },
+    }),
+  },
   // Public and rate-limited: an invalid body shows it is reachable without a 401, for anyone.
   'POST /api/account-requests': {
     expect: everyone(400),
@@ -420,6 +434,21 @@ const CASES: Record<string, Case> = {
     expect: adminA(200),
     request: async () => ({ path: `/api/admin/users/${await newTargetInA()}/sessions` }),
   },
+  'GET /api/admin/users/:id/two-factor': {
+    expect: adminA(200),
+    request: async () => ({ path: `/api/admin/users/${await newTargetInA()}/two-factor` }),
+  },
+  // A member of A with 2FA on: what an admin may reset.
+  'DELETE /api/admin/users/:id/two-factor': {
+    expect: adminA(200),
+    request: async () => {
+      const target = await newTargetInA();
+      await server.database.db
+        .insert(userTwoFactor)
+        .values({ userId: target, secretSealed: 'unused', enabledAt: new Date() });
+      return { path: `/api/admin/users/${target}/two-factor` };
+    },
+  },
   // A member of A signed in once: that session is what an admin may end.
   'DELETE /api/admin/users/:id/sessions/:sessionId': {
     expect: adminA(200),
@@ -469,6 +498,15 @@ const CASES: Record<string, Case> = {
     expect: signedIn(200),
     request: () => ({ path: '/api/atlas/events?scope=GLOBAL' }),
   },
+  'GET /api/atlas/shipments/map': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/atlas/shipments/map?scope=GLOBAL&bbox=-180,-90,180,90&zoom=2' }),
+  },
+  'GET /api/atlas/shipments/map/ids': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/atlas/shipments/map/ids?scope=GLOBAL' }),
+    secretOfA: 'SHP-A',
+  },
   'GET /api/me/profile': { expect: signedIn(200), request: () => ({ path: '/api/me/profile' }) },
   'PUT /api/me/profile': {
     expect: signedIn(200),
@@ -499,6 +537,11 @@ const CASES: Record<string, Case> = {
     }),
   },
   'GET /api/me/sessions': { expect: signedIn(200), request: () => ({ path: '/api/me/sessions' }) },
+  // Nobody here has linked Google: reachable by every signed-in user, and nothing changes.
+  'DELETE /api/me/google-link': {
+    expect: signedIn(400),
+    request: () => ({ path: '/api/me/google-link' }),
+  },
   // Ends only the caller's other sessions (none here but the one making the request).
   'DELETE /api/me/sessions': {
     expect: signedIn(200),
@@ -1072,6 +1115,11 @@ describe('tenant and role matrix', () => {
           'platformAdmin',
           'platformAdminActingAsA',
         ].includes(actor);
+        // A's viewer sees it (so its absence means something); no outsider does.
+        if (spec.secretOfA && (outsider || actor === 'aViewer')) {
+          const seen = JSON.stringify(response.body).includes(spec.secretOfA);
+          expect(seen, `${actor} and A's data`).toBe(!outsider);
+        }
         if (
           outsider &&
           method !== 'GET' &&

@@ -67,6 +67,8 @@ export type CreateUserOptions = {
   lastLoginAt?: Date | null;
   /** As for a generated password: the user must choose their own first. */
   passwordChangeRequired?: boolean;
+  /** False for an account that signs in only with Google (no password). */
+  password?: boolean;
 };
 
 /** A fresh, empty database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
@@ -203,7 +205,7 @@ export async function startTestServer(
         email: options.email,
         firstName: options.email.split('@')[0] ?? 'Test',
         lastName: 'User',
-        passwordHash,
+        passwordHash: options.password === false ? null : passwordHash,
         adminRole: options.adminRole ?? 'VIEWER',
         role: options.role ?? 'MEMBER',
         accountStatus: options.accountStatus ?? 'ACTIVE',

@@ -9,6 +9,7 @@ import type { AccessTokens } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
 import { usersRepository } from '../users/users.repository.js';
+import { owesTwoFactor } from './two-factor-policy.js';
 
 export const ACCESS_MESSAGES = {
   required: 'Authentication required',
@@ -84,6 +85,14 @@ export class AccessService {
       assertAllowedAddress(found.organizationSecurity, ip);
     return {
       user,
+      twoFactorSetupRequired: owesTwoFactor({
+        user,
+        method: found.sessionMethod,
+        twoFactorEnabled: found.twoFactorEnabled,
+        organizationSecurity: found.organizationSecurity,
+      }),
+      signInMethod: found.sessionMethod,
+      twoFactorEnabled: found.twoFactorEnabled,
       sessionId: claims.sessionId,
       organizationId,
       actingAs: organizationId !== user.organizationId,

@@ -2,6 +2,8 @@ import {
   AuthResponse,
   ErrorBody,
   GoogleExchangePayload,
+  GoogleLinkPayload,
+  GoogleSignInResponse,
   LoginPayload,
   LoginResponse,
   LogoutPayload,
@@ -46,16 +48,31 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Sign in with Google: exchange the authorization code (OpenID Connect)',
         body: GoogleExchangePayload,
-        response: { 200: AuthResponse, ...errors },
+        response: { 200: GoogleSignInResponse, ...errors },
       },
     },
     (request) => google.signIn(request.body, clientInfo(request)),
   );
 
   app.post(
+    '/auth/google/link',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Link Google to a password account: the password confirms the first Google sign-in',
+        body: GoogleLinkPayload,
+        response: { 200: AuthResponse, ...errors },
+      },
+    },
+    (request) => google.completeLink(request.body, clientInfo(request)),
+  );
+
+  app.post(
     '/auth/validate',
     {
-      config: { duringPasswordChange: true },
+      config: { duringPasswordChange: true, duringTwoFactorSetup: true },
       schema: {
         tags: ['auth'],
         summary: 'Check an access token and return its user',
@@ -63,7 +80,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: ValidateResponse, ...errors },
       },
     },
-    (request) => ({ message: 'Token is valid', user: toUserDto(actorOf(request).user) }),
+    (request) => {
+      const actor = actorOf(request);
+      return {
+        message: 'Token is valid',
+        user: toUserDto(actor.user, actor.twoFactorSetupRequired),
+      };
+    },
   );
 
   app.post(
@@ -83,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/logout',
     {
-      config: { duringPasswordChange: true },
+      config: { duringPasswordChange: true, duringTwoFactorSetup: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: end the session the request is made from (other devices stay)',

@@ -1,21 +1,29 @@
 import {
   type AuthResponse,
   type GoogleExchangePayload,
+  type GoogleLinkChallenge,
+  type GoogleLinkPayload,
+  type GoogleSignInResponse,
   LIMITS,
   emailDomain,
 } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IDToken } from 'openid-client';
 import type { Database, Executor } from '../../db/client.js';
-import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import { isInternalEmail } from '../../lib/access.js';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
 import { type OidcClient, OidcExchangeError } from '../../lib/oidc.js';
-import type { AccessTokens } from '../../lib/tokens.js';
+import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { invitationsRepository } from '../invitations/invitations.repository.js';
 import { INVITATION_MESSAGES, completeInvitation } from '../invitations/invitations.service.js';
 import { type UserRow, usersRepository } from '../users/users.repository.js';
 import { securityPolicy } from '../settings/security-policy.js';
 import { signInRefusal } from './auth.service.js';
 import { neverActivated } from '../users/users.rules.js';
+import { googleLinkRepository } from './google-link.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { type ClientInfo, startSession } from './sessions.js';
 
 export const GOOGLE_MESSAGES = {
@@ -29,7 +37,20 @@ export const GOOGLE_MESSAGES = {
     'Your organization does not allow Google sign-in. Sign in with your email and password.',
   unknownAccount:
     'No Meridian account uses this Google address. Ask your administrator for an invitation.',
+  staffWorkspace: (domain: string) =>
+    `Meridian staff sign in with their ${domain} Google Workspace account.`,
+  otherGoogleAccount:
+    'This Google account is not the one linked to your Meridian account. Sign in with your password, or with the linked Google account.',
+  linkRequired:
+    'Confirm your Meridian password once to link your Google account. After that, Google signs you in.',
+  linkExpired: 'This Google sign-in has expired. Sign in with Google again.',
+  linkTooManyTries: 'Too many wrong passwords. Sign in with Google again.',
+  wrongPassword: 'Incorrect password',
+  linkedElsewhere: 'This Google account is already linked to another Meridian account',
 } as const;
+
+/** How long the password confirmation of a first Google sign-in may take, and its tries. */
+export const GOOGLE_LINK = { lifetimeMs: 5 * 60 * 1000, tries: 5 } as const;
 
 export type GoogleSignInSettings = {
   oidc: OidcClient;
@@ -40,9 +61,11 @@ const personName = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, LIMITS.name) : undefined;
 
 /**
- * Sign-in with Google: only people Meridian already knows may enter. An active user signs in;
- * an invited (pending) user is activated with the names Google holds; anyone else is refused,
- * never signed up into some organization.
+ * Sign-in with Google: only people Meridian already knows may enter, and a Google account is
+ * bound to a Meridian account by its subject (`sub`), never by e-mail alone. An invited
+ * (pending) user is activated and linked; an account that has no password is linked on its
+ * first Google sign-in; a password account is linked only once its owner confirms the
+ * password. Afterwards the subject must match.
  */
 export class GoogleSignInService {
   constructor(
@@ -50,13 +73,16 @@ export class GoogleSignInService {
     private readonly tokens: AccessTokens,
     private readonly log: FastifyBaseLogger,
     private readonly google: GoogleSignInSettings | null,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly internalDomain: string,
   ) {}
 
-  async signIn(payload: GoogleExchangePayload, client: ClientInfo): Promise<AuthResponse> {
+  async signIn(payload: GoogleExchangePayload, client: ClientInfo): Promise<GoogleSignInResponse> {
     if (!this.google) throw badRequest(GOOGLE_MESSAGES.notConfigured);
     const claims = await this.verifiedClaims(this.google.oidc, payload);
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email) throw unauthorized(GOOGLE_MESSAGES.unverified);
+    if (!email || !claims.sub) throw unauthorized(GOOGLE_MESSAGES.unverified);
     if (claims.email_verified !== true) throw forbidden(GOOGLE_MESSAGES.emailNotVerified);
     // The browser checks the domain too, but only this check can be trusted: `hd` is Google's
     // hosted-domain claim, present only for accounts the domain's Workspace manages.
@@ -64,17 +90,94 @@ export class GoogleSignInService {
     if (allowedDomain && (emailDomain(email) !== allowedDomain || claims.hd !== allowedDomain)) {
       throw forbidden(GOOGLE_MESSAGES.domainNotAllowed(allowedDomain));
     }
+    this.assertStaffWorkspace(email, claims.hd);
 
-    return this.db.transaction(async (tx) => {
-      const user = await usersRepository.findByEmail(tx, email);
+    return this.db.transaction(async (tx): Promise<GoogleSignInResponse> => {
+      const linked = await usersRepository.findByGoogleSub(tx, claims.sub);
+      let user = linked ?? (await usersRepository.findByEmail(tx, email));
       if (!user) throw forbidden(GOOGLE_MESSAGES.unknownAccount);
-      const signedIn = neverActivated(user) ? await activate(tx, user, claims) : user;
-      const refusal = await signInRefusal(tx, signedIn);
-      if (refusal) throw forbidden(refusal);
-      if (!(await securityPolicy(tx, signedIn.organizationId)).externalAccess)
-        throw forbidden(GOOGLE_MESSAGES.externalAccessOff);
-      return startSession(tx, this.tokens, signedIn, 'Login successful', client);
+      // A linked account's staff rule is its own e-mail's, whatever Google's says today.
+      if (linked) this.assertStaffWorkspace(linked.email, claims.hd);
+      else if (user.googleSub) throw forbidden(GOOGLE_MESSAGES.otherGoogleAccount);
+      else if (neverActivated(user)) user = await activate(tx, user, claims);
+      else if (user.passwordHash) {
+        // Refused now rather than after the password, which would then be asked for nothing.
+        await assertMaySignIn(tx, user);
+        return this.linkChallenge(tx, user, claims.sub, client);
+      } else await linkGoogle(tx, user, claims.sub, 'first Google sign-in');
+      const signedIn = (await usersRepository.findById(tx, user.id)) ?? user;
+      return this.sessionFor(tx, signedIn, client);
     });
+  }
+
+  /** The password confirmation of a first Google sign-in: links the account and signs in. */
+  async completeLink(payload: GoogleLinkPayload, client: ClientInfo): Promise<AuthResponse> {
+    const challenge = await this.db.transaction(async (tx) => {
+      const open = await googleLinkRepository.takeTry(tx, hashToken(payload.linkToken), new Date());
+      if (!open) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
+      if (open.tries >= GOOGLE_LINK.tries) throw unauthorized(GOOGLE_MESSAGES.linkTooManyTries);
+      return open;
+    });
+    const user = await usersRepository.findById(this.db, challenge.userId);
+    if (!user?.passwordHash) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
+    const ticket = await this.throttle.begin(user.email, client.ip ?? '');
+    if (!(await this.hasher.verify(user.passwordHash, payload.password)))
+      throw unauthorized(GOOGLE_MESSAGES.wrongPassword);
+    const session = await this.db.transaction(async (tx) => {
+      if (!(await googleLinkRepository.consume(tx, challenge.id)))
+        throw unauthorized(GOOGLE_MESSAGES.linkExpired);
+      const current = await usersRepository.findById(tx, user.id);
+      if (!current) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
+      if (current.googleSub && current.googleSub !== challenge.googleSub)
+        throw forbidden(GOOGLE_MESSAGES.otherGoogleAccount);
+      if (!current.googleSub) {
+        const holder = await usersRepository.findByGoogleSub(tx, challenge.googleSub);
+        if (holder) throw conflict(GOOGLE_MESSAGES.linkedElsewhere);
+        await linkGoogle(tx, current, challenge.googleSub, 'password confirmed');
+      }
+      const signedIn = (await usersRepository.findById(tx, current.id)) ?? current;
+      return this.sessionFor(tx, signedIn, {
+        userAgent: client.userAgent ?? challenge.userAgent,
+        ip: client.ip,
+      });
+    });
+    await this.throttle.succeeded(ticket);
+    return session;
+  }
+
+  private async sessionFor(tx: Executor, user: UserRow, client: ClientInfo) {
+    await assertMaySignIn(tx, user);
+    return startSession(tx, this.tokens, user, 'Login successful', client, 'GOOGLE');
+  }
+
+  /** Staff of the internal domain sign in only with an account that domain's Workspace manages. */
+  private assertStaffWorkspace(email: string, hostedDomain: unknown): void {
+    if (isInternalEmail(email, this.internalDomain) && hostedDomain !== this.internalDomain)
+      throw forbidden(GOOGLE_MESSAGES.staffWorkspace(this.internalDomain));
+  }
+
+  private async linkChallenge(
+    tx: Executor,
+    user: UserRow,
+    googleSub: string,
+    client: ClientInfo,
+  ): Promise<GoogleLinkChallenge> {
+    const { token, hash } = newOpaqueToken();
+    const expiresAt = new Date(Date.now() + GOOGLE_LINK.lifetimeMs);
+    await googleLinkRepository.insert(tx, {
+      tokenHash: hash,
+      userId: user.id,
+      googleSub,
+      userAgent: client.userAgent,
+      expiresAt,
+    });
+    return {
+      message: GOOGLE_MESSAGES.linkRequired,
+      linkRequired: true,
+      linkToken: token,
+      email: user.email,
+      expiresAt: expiresAt.toISOString(),
+    };
   }
 
   private async verifiedClaims(oidc: OidcClient, payload: GoogleExchangePayload) {
@@ -90,16 +193,37 @@ export class GoogleSignInService {
   }
 }
 
+/** The account may enter, and its organization lets it enter with Google. */
+async function assertMaySignIn(tx: Executor, user: UserRow): Promise<void> {
+  const refusal = await signInRefusal(tx, user);
+  if (refusal) throw forbidden(refusal);
+  if (!(await securityPolicy(tx, user.organizationId)).externalAccess)
+    throw forbidden(GOOGLE_MESSAGES.externalAccessOff);
+}
+
+/** Binds the Google subject to the account, on the record. */
+async function linkGoogle(tx: Executor, user: UserRow, googleSub: string, how: string) {
+  await usersRepository.update(tx, user.id, { googleSub, googleLinkedAt: new Date() });
+  await recordAudit(tx, null, {
+    action: 'google.link',
+    targetType: 'user',
+    targetId: user.id,
+    after: { how },
+  });
+}
+
 /** Accepts the person's open invitation, as the invitation page would, without a password. */
 async function activate(tx: Executor, user: UserRow, claims: IDToken): Promise<UserRow> {
   const invitation = await invitationsRepository.findOpenForUser(tx, user.id);
   if (!invitation) throw forbidden(INVITATION_MESSAGES.expired);
   const [nameFirst, ...nameRest] = personName(claims.name)?.split(/\s+/) ?? [];
-  return completeInvitation(tx, invitation.id, user, {
+  const activated = await completeInvitation(tx, invitation.id, user, {
     firstName:
       personName(claims.given_name) ?? nameFirst ?? (user.firstName || emailLocalPart(user)),
     lastName: personName(claims.family_name) ?? (nameRest.join(' ') || user.lastName),
   });
+  await linkGoogle(tx, activated, claims.sub, 'invitation');
+  return activated;
 }
 
 const emailLocalPart = (user: UserRow) => user.email.split('@')[0] ?? user.email;

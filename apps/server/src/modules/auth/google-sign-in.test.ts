@@ -2,18 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type AuthResponse,
   DEFAULT_SECURITY_SETTINGS,
+  type GoogleSignInResponse,
+  type ProfileResponse,
+  isGoogleLinkChallenge,
   type PublicConfig,
   type ValidateResponse,
 } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestOidcProvider, startTestOidcProvider } from '../../test/oidc-test-provider.js';
-import { type TestServer, startTestServer } from '../../test/test-server.js';
-import { userTwoFactor } from '../../db/schema.js';
+import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test-server.js';
+import { auditLog, userTwoFactor } from '../../db/schema.js';
 import { usersRepository } from '../users/users.repository.js';
 import { GOOGLE_MESSAGES } from './google-sign-in.service.js';
 
 const DOMAIN = 'acme.example';
+const STAFF_DOMAIN = 'meridian-staff.example';
 /** Never opened: without a browser the test reads the code from the provider's redirect. */
 const REDIRECT_URI = 'http://127.0.0.1:9/auth/google/callback';
 
@@ -38,6 +42,13 @@ beforeAll(async () => {
       },
       { email: `personal@${DOMAIN}`, givenName: 'Pat', familyName: 'Sonal', hostedDomain: null },
       { email: 'eve@elsewhere.example', givenName: 'Eve', familyName: 'Elsewhere' },
+      { email: `paula@${DOMAIN}`, givenName: 'Paula', familyName: 'Word' },
+      // The same address as Paula's, but another Google account (another subject).
+      { email: `paula@${DOMAIN}`, givenName: 'Paula', familyName: 'Word', subject: 'paula-again' },
+      { email: `dana@${DOMAIN}`, givenName: 'Dana', familyName: 'Fields', subject: 'dana-again' },
+      { email: `lead@${STAFF_DOMAIN}`, givenName: 'Lee', familyName: 'Staff' },
+      // A consumer Google account made for a staff address: no hosted domain.
+      { email: `ops@${STAFF_DOMAIN}`, givenName: 'Otto', familyName: 'Staff', hostedDomain: null },
     ],
   });
   server = await startTestServer({
@@ -48,7 +59,14 @@ beforeAll(async () => {
   });
   orgId = (await server.createOrganization('Acme Freight')).id;
   await server.createUser({ organizationId: orgId, email: `admin@${DOMAIN}`, adminRole: 'ADMIN' });
-  await server.createUser({ organizationId: orgId, email: `dana@${DOMAIN}`, adminRole: 'MANAGER' });
+  // Dana signs in only with Google; Paula has a password too.
+  await server.createUser({
+    organizationId: orgId,
+    email: `dana@${DOMAIN}`,
+    adminRole: 'MANAGER',
+    password: false,
+  });
+  await server.createUser({ organizationId: orgId, email: `paula@${DOMAIN}` });
   await server.createUser({ organizationId: orgId, email: 'eve@elsewhere.example' });
   await server.createUser({ organizationId: orgId, email: `unverified@${DOMAIN}` });
   await server.createUser({ organizationId: orgId, email: `personal@${DOMAIN}` });
@@ -133,6 +151,21 @@ async function authorizeAt(email: string): Promise<Attempt> {
 const exchange = (attempt: Attempt) =>
   server.request<AuthResponse>('POST', '/api/auth/google', { body: attempt });
 
+const linkChallengeOf = async (attempt: Attempt) => {
+  const response = await server.request<GoogleSignInResponse>('POST', '/api/auth/google', {
+    body: attempt,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  if (!isGoogleLinkChallenge(response.body)) throw new Error('expected a link challenge');
+  return response.body;
+};
+
+const confirmLink = (linkToken: string, password: string) =>
+  server.request<AuthResponse>('POST', '/api/auth/google/link', { body: { linkToken, password } });
+
+const storedSubject = async (email: string) =>
+  (await usersRepository.findByEmail(server.database.db, email))?.googleSub ?? null;
+
 describe('GET /api/config with Google configured', () => {
   it('advertises the authorization endpoint found through discovery', async () => {
     const config = await server.request<PublicConfig>('GET', '/api/config');
@@ -158,6 +191,94 @@ describe('POST /api/auth/google', () => {
     expect(validate.body.user.email).toBe(`dana@${DOMAIN}`);
   });
 
+  it("links a Google-only account on its first sign-in, and afterwards only that account's subject", async () => {
+    expect(await storedSubject(`dana@${DOMAIN}`)).toBe(`dana@${DOMAIN}`);
+    const other = await exchange(await authorizeAt('dana-again'));
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ message: GOOGLE_MESSAGES.otherGoogleAccount });
+  });
+
+  it('links a password account only once its password is confirmed', async () => {
+    const email = `paula@${DOMAIN}`;
+    const challenge = await linkChallengeOf(await authorizeAt(email));
+    expect(challenge).toMatchObject({ message: GOOGLE_MESSAGES.linkRequired, email });
+    expect(challenge).not.toHaveProperty('accessToken');
+    expect(await storedSubject(email)).toBeNull();
+
+    const wrong = await confirmLink(challenge.linkToken, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: GOOGLE_MESSAGES.wrongPassword });
+    expect(await storedSubject(email)).toBeNull();
+
+    const linked = await confirmLink(challenge.linkToken, TEST_PASSWORD);
+    expect(linked.status).toBe(200);
+    expect(linked.body.user.email).toBe(email);
+    expect(await storedSubject(email)).toBe(email);
+    // The confirmation is single-use.
+    const replay = await confirmLink(challenge.linkToken, TEST_PASSWORD);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ message: GOOGLE_MESSAGES.linkExpired });
+
+    // From now on Google signs Paula in at once, and only with the linked account.
+    const direct = await exchange(await authorizeAt(email));
+    expect(direct.status).toBe(200);
+    expect(direct.body.accessToken).toEqual(expect.any(String));
+    const other = await exchange(await authorizeAt('paula-again'));
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ message: GOOGLE_MESSAGES.otherGoogleAccount });
+
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'google.link'));
+    expect(audit.map((row) => row.after)).toContainEqual({ how: 'password confirmed' });
+
+    // The Security screen tells, and unlinking asks the next Google sign-in to confirm again.
+    const profile = await server.request<ProfileResponse>('GET', '/api/me/profile', {
+      token: linked.body.accessToken,
+    });
+    expect(profile.body.data.loginMethod).toBe('PASSWORD_AND_GOOGLE');
+    expect(profile.body.data.googleLinkedAt).toEqual(expect.any(String));
+    const googleSession = direct.body.accessToken;
+    const unlink = await server.request('DELETE', '/api/me/google-link', {
+      token: linked.body.accessToken,
+    });
+    expect(unlink.status).toBe(200);
+    expect(await storedSubject(email)).toBeNull();
+    // The session Google signed in has ended; the one that unlinked stays.
+    const ended = await server.request('POST', '/api/auth/validate', { token: googleSession });
+    expect(ended.status).toBe(401);
+    const kept = await server.request('POST', '/api/auth/validate', {
+      token: linked.body.accessToken,
+    });
+    expect(kept.status).toBe(200);
+    const again = await server.request('DELETE', '/api/me/google-link', {
+      token: linked.body.accessToken,
+    });
+    expect(again.status).toBe(400);
+    await linkChallengeOf(await authorizeAt(email));
+  });
+
+  it('ends a link confirmation after five wrong passwords', async () => {
+    const challenge = await linkChallengeOf(await authorizeAt(`paula@${DOMAIN}`));
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await confirmLink(challenge.linkToken, `wrong-${attempt}`)).status).toBe(401);
+    }
+    const blocked = await confirmLink(challenge.linkToken, TEST_PASSWORD);
+    expect(blocked.status).toBe(401);
+    expect(blocked.body).toEqual({ message: GOOGLE_MESSAGES.linkTooManyTries });
+    expect(await storedSubject(`paula@${DOMAIN}`)).toBeNull();
+  });
+
+  it('refuses a malformed or unknown link token with a message', async () => {
+    const empty = await confirmLink('', TEST_PASSWORD);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/linkToken/);
+    const unknown = await confirmLink('x'.repeat(43), TEST_PASSWORD);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: GOOGLE_MESSAGES.linkExpired });
+  });
+
   it('activates an invited user with the names from the id_token', async () => {
     const invited = await server.request('POST', '/api/admin/invitations', {
       token: adminToken,
@@ -172,6 +293,7 @@ describe('POST /api/auth/google', () => {
       lastName: 'Newcomb',
       accountStatus: 'ACTIVE',
     });
+    expect(await storedSubject(`ivy@${DOMAIN}`)).toBe(`ivy@${DOMAIN}`);
     // The invitation link is used up, and the next Google sign-in is an ordinary one.
     const again = await exchange(await authorizeAt(`ivy@${DOMAIN}`));
     expect(again.status).toBe(200);
@@ -280,6 +402,33 @@ describe('POST /api/auth/google', () => {
       expect((await save(true)).status).toBe(200);
     }
     expect((await exchange(await authorizeAt(`dana@${DOMAIN}`))).status).toBe(200);
+  });
+});
+
+describe('Google sign-in of platform staff', () => {
+  it("needs the internal domain's Workspace account (hd), not only its e-mail", async () => {
+    const staffServer = await startTestServer({
+      GOOGLE_CLIENT_ID: provider.clientId,
+      GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      OIDC_ISSUER: provider.issuer,
+      INTERNAL_DOMAIN: STAFF_DOMAIN,
+    });
+    const main = server;
+    try {
+      server = staffServer;
+      const platform = await staffServer.createOrganization('Platform');
+      for (const email of [`lead@${STAFF_DOMAIN}`, `ops@${STAFF_DOMAIN}`])
+        await staffServer.createUser({ organizationId: platform.id, email, password: false });
+      const consumer = await exchange(await authorizeAt(`ops@${STAFF_DOMAIN}`));
+      expect(consumer.status).toBe(403);
+      expect(consumer.body).toEqual({ message: GOOGLE_MESSAGES.staffWorkspace(STAFF_DOMAIN) });
+      expect(await storedSubject(`ops@${STAFF_DOMAIN}`)).toBeNull();
+      const workspace = await exchange(await authorizeAt(`lead@${STAFF_DOMAIN}`));
+      expect(workspace.status).toBe(200);
+    } finally {
+      server = main;
+      await staffServer.close();
+    }
   });
 });
 

@@ -12,4 +12,5 @@ export const toSessionDto = (row: SessionRow, currentId?: string): Session => ({
   userAgent: row.userAgent,
   ip: row.ip,
   device: describeUserAgent(row.userAgent),
+  method: row.method,
 });

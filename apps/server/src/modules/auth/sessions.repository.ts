@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { SignInMethod } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens, sessions } from '../../db/schema.js';
 
@@ -8,7 +9,13 @@ export type SessionRow = typeof sessions.$inferSelect;
 export const sessionsRepository = {
   async insert(
     db: Executor,
-    values: { userId: string; userAgent: string | null; ip: string | null; expiresAt: Date },
+    values: {
+      userId: string;
+      userAgent: string | null;
+      ip: string | null;
+      method: SignInMethod;
+      expiresAt: Date;
+    },
   ): Promise<SessionRow> {
     const [row] = await db.insert(sessions).values(values).returning();
     if (!row) throw new Error('insert returned no row');
@@ -53,20 +60,37 @@ export const sessionsRepository = {
   },
 
   /** Ends every live session of the user but one; answers how many ended. */
-  async revokeOthers(db: Executor, userId: string, keepId: string): Promise<number> {
+  /** Ends the user's sessions but `keepId` (only those signed in by `method`, when given). */
+  async revokeOthers(
+    db: Executor,
+    userId: string,
+    keepId: string,
+    method?: SignInMethod,
+  ): Promise<number> {
     const now = new Date();
     const revoked = await db
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          ne(sessions.id, keepId),
+          isNull(sessions.revokedAt),
+          method ? eq(sessions.method, method) : undefined,
+        ),
+      )
       .returning({ id: sessions.id });
+    if (revoked.length === 0) return 0;
     await db
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(
         and(
           eq(refreshTokens.userId, userId),
-          ne(refreshTokens.familyId, keepId),
+          inArray(
+            refreshTokens.familyId,
+            revoked.map((row) => row.id),
+          ),
           isNull(refreshTokens.revokedAt),
         ),
       );

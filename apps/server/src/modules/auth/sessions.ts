@@ -1,10 +1,11 @@
-import type { AuthResponse } from '@meridian/contracts';
+import type { AuthResponse, SignInMethod } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { type AccessTokens, REFRESH_TOKEN_LIFETIME_MS, newOpaqueToken } from '../../lib/tokens.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { type UserRow, usersRepository } from '../users/users.repository.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
 import { sessionsRepository } from './sessions.repository.js';
+import { owesTwoFactorOnSignIn } from './two-factor-policy.js';
 
 /** Where a sign-in comes from, kept with its session so the user can tell their devices apart. */
 export type ClientInfo = { userAgent: string | null; ip: string | null };
@@ -29,12 +30,14 @@ export async function startSession(
   user: UserRow,
   message: string,
   client: ClientInfo,
+  method: SignInMethod = 'PASSWORD',
 ): Promise<AuthResponse> {
   const signedIn = await usersRepository.update(db, user.id, { lastLoginAt: new Date() });
   const session = await sessionsRepository.insert(db, {
     userId: user.id,
     userAgent: client.userAgent,
     ip: client.ip,
+    method,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
   });
   const refresh = newOpaqueToken();
@@ -52,7 +55,7 @@ export async function startSession(
       sessionId: session.id,
     }),
     refreshToken: refresh.token,
-    user: toUserDto(signedIn),
+    user: toUserDto(signedIn, await owesTwoFactorOnSignIn(db, signedIn, method)),
   };
 }
 

@@ -26,7 +26,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
   app.get(
     '/me/profile',
     {
-      config: { duringPasswordChange: true },
+      config: { duringPasswordChange: true, duringTwoFactorSetup: true },
       schema: { ...meta, summary: 'My profile', response: { 200: ProfileResponse, ...errors } },
     },
     async (request) => ({
@@ -125,6 +125,21 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       },
     },
     (request) => me.changePassword(actorOf(request), request.body, clientInfo(request)),
+  );
+
+  app.delete(
+    '/me/google-link',
+    {
+      schema: {
+        ...meta,
+        summary: 'Unlink my Google account (sessions Google signed in end)',
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await me.unlinkGoogle(actorOf(request));
+      return { message: 'Google account unlinked' };
+    },
   );
 
   app.get(

@@ -32,6 +32,8 @@ export const ME_MESSAGES = {
   noPassword: 'This account signs in with Google and has no password to change',
   samePassword: 'The new password must be different from the current one',
   sessionNotFound: 'Session not found',
+  noGoogleLink: 'No Google account is linked to this account',
+  googleOnly: 'This account signs in only with Google: unlinking it would leave no way in',
 } as const;
 
 /** What the signed-in user manages about themselves. */
@@ -130,6 +132,26 @@ export class MeService {
     });
   }
 
+  /**
+   * Unlinks the Google account: sign-in is by password again, and sessions Google signed in
+   * (other than this one) end. A later Google sign-in must confirm the password to link again.
+   */
+  async unlinkGoogle(actor: Actor): Promise<void> {
+    if (!actor.user.passwordHash) throw badRequest(ME_MESSAGES.googleOnly);
+    await this.db.transaction(async (tx) => {
+      const user = await usersRepository.findById(tx, actor.user.id);
+      if (!user?.googleSub) throw badRequest(ME_MESSAGES.noGoogleLink);
+      await usersRepository.update(tx, user.id, { googleSub: null, googleLinkedAt: null });
+      const ended = await sessionsRepository.revokeOthers(tx, user.id, actor.sessionId, 'GOOGLE');
+      await recordAudit(tx, actor, {
+        action: 'google.unlink',
+        targetType: 'user',
+        targetId: user.id,
+        after: { sessionsEnded: ended },
+      });
+    });
+  }
+
   async sessions(actor: Actor): Promise<Session[]> {
     const rows = await sessionsRepository.listLive(this.db, actor.user.id, new Date());
     return rows.map((row) => toSessionDto(row, actor.sessionId));
@@ -190,7 +212,12 @@ export class MeService {
       preferences: readSettings(Preferences, DEFAULT_PREFERENCES, settings?.preferences),
       preferencesSaved: settings?.preferences != null,
       passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
-      loginMethod: user.passwordHash ? 'PASSWORD' : 'GOOGLE',
+      loginMethod: !user.passwordHash
+        ? 'GOOGLE'
+        : user.googleSub
+          ? 'PASSWORD_AND_GOOGLE'
+          : 'PASSWORD',
+      googleLinkedAt: user.googleLinkedAt?.toISOString() ?? null,
       twoFactor: await twoFactorStatus(db, user.id),
     };
   }

@@ -13,12 +13,15 @@ import { badRequest, forbidden, invalidRows } from '../../lib/errors.js';
 import { allowsAddress, invalidEntries } from '../../lib/ip-allow-list.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { owesTwoFactor } from '../auth/two-factor-policy.js';
 import { type OrganizationSettingsColumn, settingsRepository } from './settings.repository.js';
 
 export const SETTINGS_MESSAGES = {
   adminRequired: 'Only an organization admin can change these settings',
   invalidAddress: (entry: string) => `"${entry}" is not an IPv4 or IPv6 address or CIDR range`,
   emptyAllowList: 'Add at least one address or range before turning the IP allow list on',
+  ownTwoFactorFirst:
+    'Set up two-factor authentication for your own account (Profile) before requiring it: you signed in with a password and have none.',
   selfLockout: (ip: string) =>
     `The IP allow list does not include your own address (${ip}): saving it would lock you out. Add it, or a range that holds it.`,
 } as const;
@@ -34,6 +37,18 @@ function checkSecurity(actor: Actor, value: SecuritySettings, clientIp: string):
       })),
     );
   }
+  // Saving would hold the admin's own session at the setup screen at once.
+  if (
+    value.requireTwoFactor &&
+    !actor.actingAs &&
+    owesTwoFactor({
+      user: actor.user,
+      method: actor.signInMethod,
+      twoFactorEnabled: actor.twoFactorEnabled,
+      organizationSecurity: value,
+    })
+  )
+    throw badRequest(SETTINGS_MESSAGES.ownTwoFactorFirst);
   if (!value.ipWhitelist) return;
   if (value.ipAllowList.length === 0) throw badRequest(SETTINGS_MESSAGES.emptyAllowList);
   // Platform staff acting as the organization are not held by its list (see AccessService).

@@ -39,6 +39,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app.post(
     '/me/two-factor/setup',
     {
+      config: { duringTwoFactorSetup: true },
       schema: {
         ...meta,
         summary: 'Start enabling 2FA: a new secret to scan (nothing changes until confirmed)',
@@ -54,6 +55,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app.post(
     '/me/two-factor/enable',
     {
+      config: { duringTwoFactorSetup: true },
       schema: {
         ...meta,
         summary: 'Confirm 2FA with a code; answers the recovery codes, shown only this once',

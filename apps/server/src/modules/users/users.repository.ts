@@ -2,12 +2,19 @@ import { type SQL, and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type {
   AdminRole,
   PlatformRole,
+  SignInMethod,
   SortDirection,
   UserListQuery,
   UserSort,
 } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
-import { organizationSettings, organizations, sessions, users } from '../../db/schema.js';
+import {
+  organizationSettings,
+  organizations,
+  sessions,
+  userTwoFactor,
+  users,
+} from '../../db/schema.js';
 import { containsText } from '../../db/text-search.js';
 import type { CursorKey } from '../../lib/cursor.js';
 import { type KeyPart, Keyset } from '../../lib/keyset.js';
@@ -68,6 +75,9 @@ export const usersRepository = {
         user: UserRow;
         organizationStatus: OrganizationRow['status'] | null;
         sessionLive: boolean;
+        sessionMethod: SignInMethod | null;
+        /** Whether the user has a confirmed second factor. */
+        twoFactorEnabled: boolean;
         /** The organization's security settings document (IP allow list), unparsed. */
         organizationSecurity: unknown;
       }
@@ -78,11 +88,14 @@ export const usersRepository = {
         user: users,
         organizationStatus: organizations.status,
         sessionLive: sql<boolean>`${sessions.id} is not null`,
+        sessionMethod: sessions.method,
+        twoFactorEnabled: sql<boolean>`${userTwoFactor.enabledAt} is not null`,
         organizationSecurity: organizationSettings.security,
       })
       .from(users)
       .leftJoin(organizations, and(eq(organizations.id, users.organizationId), notDeleted))
       .leftJoin(organizationSettings, eq(organizationSettings.organizationId, users.organizationId))
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .leftJoin(
         sessions,
         and(
@@ -107,6 +120,11 @@ export const usersRepository = {
 
   async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return row;
+  },
+
+  async findByGoogleSub(db: Executor, googleSub: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.googleSub, googleSub));
     return row;
   },
 

@@ -5,6 +5,7 @@ import {
   UserListQuery,
   UserListResponse,
   UserResponse,
+  TwoFactorStatusResponse,
   UserSessionParams,
   UserUpdate,
 } from '@meridian/contracts';
@@ -97,6 +98,38 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request) => {
       await users.revokeSession(actorOf(request), request.params.id, request.params.sessionId);
       return { message: 'Session revoked' };
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/two-factor',
+    {
+      schema: {
+        ...meta,
+        summary: 'Whether a member signs in with a second factor',
+        params: IdParams,
+        response: { 200: TwoFactorStatusResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      message: 'Two-factor status retrieved',
+      data: await users.twoFactor(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/admin/users/:id/two-factor',
+    {
+      schema: {
+        ...meta,
+        summary: "Reset a member's two-factor authentication (a lost authenticator)",
+        params: IdParams,
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await users.resetTwoFactor(actorOf(request), request.params.id);
+      return { message: 'Two-factor authentication reset' };
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  type TwoFactorStatus,
   USER_RULE_MESSAGES,
   platformRoleChangeProblem,
   userManagementProblem,
@@ -10,18 +11,21 @@ import {
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, administersActiveOrganization } from '../../lib/access.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { keysetPage } from '../../lib/keyset.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { revokeAllSessions } from '../auth/sessions.js';
 import { toSessionDto } from '../auth/sessions.mapper.js';
 import { sessionsRepository } from '../auth/sessions.repository.js';
+import { twoFactorRepository } from '../two-factor/two-factor.repository.js';
+import { twoFactorStatus } from '../two-factor/two-factor.service.js';
 import { toUserDto } from './users.mapper.js';
 import { type UserRow, userKeyset, usersRepository } from './users.repository.js';
 
 export const USER_MESSAGES = {
   notFound: 'User not found',
   sessionNotFound: 'Session not found',
+  twoFactorOff: 'This member has no two-factor authentication to reset',
   ...USER_RULE_MESSAGES,
 } as const;
 
@@ -57,7 +61,7 @@ export class UsersService {
         usersRepository.listPage(this.db, organizationId, { filters, keyset, after, limit }),
     );
     return {
-      users: page.items.map(toUserDto),
+      users: page.items.map((row) => toUserDto(row)),
       nextCursor: page.nextCursor,
       total: await usersRepository.count(this.db, organizationId, filters),
     };
@@ -132,6 +136,32 @@ export class UsersService {
         targetType: 'session',
         targetId: sessionId,
         before: { userId: target.id },
+      });
+    });
+  }
+
+  /** Whether a member signs in with a second factor (for the admins who may manage them). */
+  async twoFactor(actor: Actor, id: string): Promise<TwoFactorStatus> {
+    return this.db.transaction(async (tx) => {
+      const target = await this.lockManageable(tx, actor, id);
+      return twoFactorStatus(tx, target.id);
+    });
+  }
+
+  /**
+   * Resets a member's second factor (a lost phone): sign-in asks for the password alone until
+   * they set it up again, which their organization's policy may require at once.
+   */
+  async resetTwoFactor(actor: Actor, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const target = await this.lockManageable(tx, actor, id);
+      if (!(await twoFactorRepository.find(tx, target.id))?.enabledAt)
+        throw badRequest(USER_MESSAGES.twoFactorOff);
+      await twoFactorRepository.remove(tx, target.id);
+      await recordAudit(tx, actor, {
+        action: 'two_factor.reset',
+        targetType: 'user',
+        targetId: target.id,
       });
     });
   }

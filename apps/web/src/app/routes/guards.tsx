@@ -10,14 +10,21 @@ const RequiredPasswordChangePage = lazyPage(
   'RequiredPasswordChangePage',
 );
 
+const RequiredTwoFactorSetupPage = lazyPage(
+  () => import('@/features/auth/components/RequiredTwoFactorSetupPage'),
+  'RequiredTwoFactorSetupPage',
+);
+
 /**
  * /admin/* is for signed-in users who pass the admin-access check; others go to /login. A
- * generated password is replaced before anything else opens (the server refuses the rest).
+ * generated password is replaced, and a second factor the organization requires set up, before
+ * anything else opens (the server refuses the rest).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   if (!hasAdminAccess(user)) return <Navigate to={paths.login.getHref()} replace />;
   if (user.passwordChangeRequired) return <RequiredPasswordChangePage />;
+  if (user.twoFactorSetupRequired) return <RequiredTwoFactorSetupPage />;
   return children;
 }
 

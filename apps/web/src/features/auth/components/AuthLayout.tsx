@@ -9,10 +9,13 @@ export function AuthLayout({
   title,
   description,
   children,
+  wide = false,
 }: {
   title: string;
-  description: string;
+  description?: string;
   children: ReactNode;
+  /** A wider card, for a step with a QR code beside its text. */
+  wide?: boolean;
 }) {
   return (
     <div className="relative flex min-h-dvh flex-col bg-background">
@@ -30,9 +33,11 @@ export function AuthLayout({
         <ThemeToggle />
       </header>
       <main className="relative flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:pt-0">
-        <div className="w-full max-w-md rounded-xl border border-border bg-surface p-6 shadow-lg sm:p-8">
+        <div
+          className={`w-full ${wide ? 'max-w-xl' : 'max-w-md'} rounded-xl border border-border bg-surface p-6 shadow-lg sm:p-8`}
+        >
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+          {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
           <div className="mt-6">{children}</div>
         </div>
       </main>

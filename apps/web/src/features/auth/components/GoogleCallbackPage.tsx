@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { CircleX } from 'lucide-react';
 import { Link } from 'react-router';
 import { useGoogleCallback } from '../hooks/use-google-callback';
+import { GoogleLinkForm } from './GoogleLinkForm';
 
 /** Where Google sends the browser back; it exchanges the code once, then moves on. */
 export function GoogleCallbackPage() {
@@ -10,7 +11,9 @@ export function GoogleCallbackPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4">
       <div className="w-full max-w-sm rounded-xl border border-border bg-surface p-8 text-center shadow-lg">
-        {state.status === 'working' ? (
+        {state.status === 'link' ? (
+          <GoogleLinkForm challenge={state.challenge} />
+        ) : state.status === 'working' ? (
           <div role="status" aria-live="polite" className="flex flex-col items-center gap-4">
             <Spinner className="size-8 text-primary" />
             <h1 className="text-lg font-semibold">Completing Google Sign In</h1>

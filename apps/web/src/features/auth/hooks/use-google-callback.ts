@@ -5,7 +5,7 @@ import { SESSION_KEYS } from '@/config/storage-keys';
 import { useAuth } from '@/lib/auth';
 import { hasAdminAccess } from '@/lib/auth-access';
 import { sessionStore } from '@/lib/storage';
-import type { AuthResponse } from '@meridian/contracts';
+import type { GoogleLinkChallenge, GoogleSignInResponse } from '@meridian/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -20,7 +20,7 @@ class GoogleCallbackError extends Error {
   }
 }
 
-async function completeGoogleSignIn(params: URLSearchParams): Promise<AuthResponse> {
+async function completeGoogleSignIn(params: URLSearchParams): Promise<GoogleSignInResponse> {
   const error = params.get('error');
   const code = params.get('code');
   const state = params.get('state');
@@ -67,9 +67,9 @@ async function completeGoogleSignIn(params: URLSearchParams): Promise<AuthRespon
 }
 
 /** One exchange per callback URL: a code is single-use, and StrictMode runs effects twice. */
-const exchanges = new Map<string, Promise<AuthResponse>>();
+const exchanges = new Map<string, Promise<GoogleSignInResponse>>();
 
-function completeOnce(search: string): Promise<AuthResponse> {
+function completeOnce(search: string): Promise<GoogleSignInResponse> {
   let exchange = exchanges.get(search);
   if (!exchange) {
     exchange = completeGoogleSignIn(new URLSearchParams(search));
@@ -78,7 +78,10 @@ function completeOnce(search: string): Promise<AuthResponse> {
   return exchange;
 }
 
-export type GoogleCallbackState = { status: 'working' } | { status: 'failed'; message: string };
+export type GoogleCallbackState =
+  | { status: 'working' }
+  | { status: 'failed'; message: string }
+  | { status: 'link'; challenge: GoogleLinkChallenge };
 
 export function useGoogleCallback(): GoogleCallbackState {
   const [searchParams] = useSearchParams();
@@ -92,6 +95,10 @@ export function useGoogleCallback(): GoogleCallbackState {
     completeOnce(search).then(
       (reply) => {
         if (!active) return;
+        if ('linkRequired' in reply) {
+          setState({ status: 'link', challenge: reply });
+          return;
+        }
         signIn(reply);
         void navigate(
           hasAdminAccess(reply.user) ? paths.admin.atlas.getHref() : paths.login.getHref(),

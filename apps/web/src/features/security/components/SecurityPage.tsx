@@ -13,15 +13,19 @@ import { useMyProfile } from '@/lib/my-profile';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
 import { formatDateTime } from '@/utils/format';
 import { IP_ALLOW_LIST_MAX, type Profile, type SecuritySettings } from '@meridian/contracts';
-import { Building2, KeyRound } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Building2, KeyRound, Unlink } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useSaveSecuritySettings } from '../api/save-security-settings';
+import { useUnlinkGoogle } from '../api/unlink-google';
 
 const LOGIN_METHODS = {
   PASSWORD: 'Email and password',
   GOOGLE: 'Single sign-on (Google)',
+  PASSWORD_AND_GOOGLE: 'Email and password, or Google',
 } as const satisfies Record<Profile['loginMethod'], string>;
 
 const TOGGLES = [
@@ -55,16 +59,55 @@ const TOGGLES = [
     label: 'Audit logging',
     description: 'Record every administrative change.',
   },
+  {
+    name: 'requireTwoFactor',
+    label: 'Require two-factor authentication',
+    description:
+      'Members who sign in with a password must set up an authenticator app (Google sign-in is exempt).',
+  },
 ] as const satisfies readonly {
   name: keyof SecuritySettings;
   label: string;
   description: string;
 }[];
 
+function GoogleLink({ profile }: { profile: Profile }) {
+  const unlink = useUnlinkGoogle();
+  const [confirming, setConfirming] = useState(false);
+  if (!profile.googleLinkedAt) return <>Not linked</>;
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      <span>Linked {formatDateTime(profile.googleLinkedAt)}</span>
+      {profile.loginMethod === 'PASSWORD_AND_GOOGLE' ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={unlink.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          <Unlink aria-hidden="true" className="size-4" /> Unlink Google
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Unlink your Google account?"
+        description="You will sign in with your email and password. Sessions signed in with Google on other devices end. Signing in with Google later asks for your password once to link it again."
+        confirmLabel="Unlink Google"
+        confirmVariant="destructive"
+        onConfirm={() => unlink.mutate()}
+      />
+    </span>
+  );
+}
+
 function Authentication({ profile }: { profile: Profile }) {
   return (
     <DetailList>
       <DetailRow term="Login method">{LOGIN_METHODS[profile.loginMethod]}</DetailRow>
+      <DetailRow term="Google account">
+        <GoogleLink profile={profile} />
+      </DetailRow>
       <DetailRow term="Last password change">
         {profile.passwordChangedAt ? formatDateTime(profile.passwordChangedAt) : 'Never'}
       </DetailRow>

@@ -26,6 +26,7 @@ import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { useTeamPermissions } from '../hooks/use-team-permissions';
 import { MemberSessions } from './MemberSessions';
+import { MemberTwoFactor } from './MemberTwoFactor';
 import { PresenceBadge } from './PresenceBadge';
 
 const SETTABLE_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
@@ -146,6 +147,7 @@ function ManageUser({ user, loadedAt }: { user: User; loadedAt: number }) {
           <PermissionNote key={note}>{note}</PermissionNote>
         ))}
       </Card>
+      {blockedReason === null ? <MemberTwoFactor userId={user.id} /> : null}
       {blockedReason === null ? <MemberSessions userId={user.id} /> : null}
       <Card aria-labelledby="danger-heading" className="flex flex-col gap-3 p-5">
         <h2 id="danger-heading" className="text-base font-semibold">

@@ -1,0 +1,44 @@
+import {
+  DEFAULT_SECURITY_SETTINGS,
+  SecuritySettings,
+  type SignInMethod,
+} from '@meridian/contracts';
+import type { Executor } from '../../db/client.js';
+import { readSettings } from '../../lib/settings-documents.js';
+import { settingsRepository } from '../settings/settings.repository.js';
+import { twoFactorRepository } from '../two-factor/two-factor.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+
+export const TWO_FACTOR_POLICY_MESSAGE =
+  'Your organization requires two-factor authentication. Set it up before you continue.';
+
+/**
+ * The organization policy `requireTwoFactor`, for one session: owed by a password session of
+ * a user with no confirmed second factor. Google sign-ins are exempt (Google checked it).
+ */
+export function owesTwoFactor(facts: {
+  user: Pick<UserRow, 'passwordHash'>;
+  method: SignInMethod | null;
+  twoFactorEnabled: boolean;
+  organizationSecurity: unknown;
+}): boolean {
+  if (facts.method !== 'PASSWORD' || !facts.user.passwordHash || facts.twoFactorEnabled)
+    return false;
+  return readSettings(SecuritySettings, DEFAULT_SECURITY_SETTINGS, facts.organizationSecurity)
+    .requireTwoFactor;
+}
+
+/** The same rule where the facts are not at hand yet (a sign-in that starts a session). */
+export async function owesTwoFactorOnSignIn(
+  db: Executor,
+  user: UserRow,
+  method: SignInMethod,
+): Promise<boolean> {
+  if (method !== 'PASSWORD' || !user.passwordHash) return false;
+  return owesTwoFactor({
+    user,
+    method,
+    twoFactorEnabled: await twoFactorRepository.isEnabled(db, user.id),
+    organizationSecurity: await settingsRepository.find(db, user.organizationId, 'security'),
+  });
+}
