@@ -3,8 +3,8 @@
  * measures the API, the Atlas map, the Events page, page weights and cold start against
  * baselines in the same run, prints the report and writes docs/benchmarks.md (not with
  * --no-write, as in CI). BENCH_DATABASE_URL=postgres://... also runs the API figures on
- * PostgreSQL. `--only api` measures the API on the embedded database alone and prints its table
- * without writing anything; `--only map` likewise the Atlas map figures, `--only pages` the page
+ * PostgreSQL. `--only api` measures the API (on PostgreSQL too with BENCH_DATABASE_URL) and
+ * prints its tables without writing anything; `--only map` likewise the Atlas map figures, `--only pages` the page
  * weights and Lighthouse scores.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,17 +44,24 @@ if (options.build) {
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 if (options.only === 'api') {
-  const store = await seedStore(options.size, undefined);
-  const server = await startServer(store);
-  try {
-    const session = await signIn(server.baseUrl);
-    const api = await benchApi(server.baseUrl, session, options);
-    const writes = await benchIncidentWrites(server.baseUrl, session, writeCount);
-    const stores = [{ store: 'the embedded database (PGlite)', api, writes }];
-    process.stdout.write(`\n${renderApi(stores, options).join('\n')}\n`);
-  } finally {
-    await server.stop();
+  const stores: StoreResults[] = [];
+  const targets = [
+    { name: 'the embedded database (PGlite)', url: undefined },
+    ...(options.postgresUrl ? [{ name: 'PostgreSQL', url: options.postgresUrl }] : []),
+  ];
+  for (const target of targets) {
+    const store = await seedStore(options.size, target.url);
+    const server = await startServer(store);
+    try {
+      const session = await signIn(server.baseUrl);
+      const api = await benchApi(server.baseUrl, session, options);
+      const writes = await benchIncidentWrites(server.baseUrl, session, writeCount);
+      stores.push({ store: target.name, api, writes });
+    } finally {
+      await server.stop();
+    }
   }
+  process.stdout.write(`\n${renderApi(stores, options).join('\n')}\n`);
   process.exit(0);
 }
 

@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { LIMITS } from '@meridian/contracts';
 import type { AppConfig } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions } from './lib/logger.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { Mailer } from './lib/mailer.js';
@@ -24,7 +24,7 @@ import { AccountRequestsService } from './modules/account-requests/account-reque
 import { atlasRoutes } from './modules/atlas/atlas.routes.js';
 import { AtlasService } from './modules/atlas/atlas.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { AccessService } from './modules/auth/access.service.js';
+import { ACCESS_CHANNEL, AccessService } from './modules/auth/access.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { GoogleSignInService } from './modules/auth/google-sign-in.service.js';
 import { backgroundWork } from './jobs/background.js';
@@ -111,6 +111,11 @@ export type AppDependencies = {
   hasher?: PasswordHasher;
   /** The process's logger (main.ts's, or a test's that reads the lines); else one from config. */
   logger?: FastifyBaseLogger;
+  /**
+   * The database's LISTEN, through which every instance hears of access changes; without it
+   * each request reads the rows behind its token (nothing is cached).
+   */
+  listen?: DatabaseHandle['listen'];
 };
 
 /** Builds the whole HTTP application; starting and stopping it is main.ts's job. */
@@ -120,6 +125,7 @@ export async function buildApp({
   jwtSecret,
   hasher = new PasswordHasher(config.passwordHashing, 4, config.passwordHashQueue),
   logger = pino(loggerOptions(config)),
+  listen,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -246,9 +252,9 @@ export async function buildApp({
   await app.register(
     async (api) => {
       // Private by default: every route below needs a valid access token unless it says public.
-      await api.register(apiGuardPlugin, {
-        access: new AccessService(db, tokens, config.internalDomain),
-      });
+      const access = new AccessService(db, tokens, config.internalDomain);
+      if (listen) await listenForAccessChanges(app, access, listen);
+      await api.register(apiGuardPlugin, { access });
       await api.register(systemRoutes, { db, config, oidc });
       const twoFactor = new TwoFactorService(
         db,
@@ -319,4 +325,25 @@ export async function buildApp({
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;
+}
+
+/**
+ * Keeps AccessService's cache true to the database: the `meridian_access` triggers announce
+ * each change on commit; while the listening connection is down, nothing is cached.
+ */
+async function listenForAccessChanges(
+  app: FastifyInstance,
+  access: AccessService,
+  listen: NonNullable<AppDependencies['listen']>,
+): Promise<void> {
+  const listener = await listen(ACCESS_CHANNEL, {
+    message: (payload) => access.cache.changed(payload),
+    ready: () => access.cache.setListening(true),
+    lost: () => {
+      access.cache.setListening(false);
+      app.log.warn('access change notifications lost; not caching until they are back');
+    },
+  });
+  access.settle = listener.barrier;
+  app.addHook('onClose', async () => listener.stop());
 }

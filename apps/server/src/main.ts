@@ -42,7 +42,14 @@ async function main(): Promise<void> {
     feeds: await installDefaultSources(database.db, config.feeds.install),
   }));
 
-  const app = await buildApp({ config, db: database.db, jwtSecret, hasher, logger: log });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret,
+    hasher,
+    logger: log,
+    listen: database.listen,
+  });
   await app.listen({ host: config.host, port: config.port });
   const address = config.publicUrl ?? `http://localhost:${config.port}`;
   log.info(`Meridian is running at ${address}`);

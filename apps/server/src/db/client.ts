@@ -16,9 +16,29 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+/** What a listener hears: payloads, and whether it may be missing any. */
+export type ChannelHandlers = {
+  message: (payload: string) => void;
+  /** Listening (again): from now on nothing is missed. */
+  ready: () => void;
+  /** The connection that listens is gone: messages may be missed until `ready` again. */
+  lost: () => void;
+};
+
+export type ChannelListener = {
+  /**
+   * Resolves once every message committed before the call has been handed to `message`: a
+   * write request that waits for it answers only after this instance heard its own changes.
+   */
+  barrier: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: AppConfig['database']['kind'];
+  /** LISTEN on a channel (a fixed identifier) that triggers `pg_notify` on commit. */
+  listen: (channel: string, handlers: ChannelHandlers) => Promise<ChannelListener>;
   migrate: () => Promise<void>;
   /** Runs work while no other instance runs its own (first-start bootstrap on a shared server). */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
@@ -78,6 +98,8 @@ export async function openDatabase(
           client.release();
         }
       },
+      listen: (channel, handlers) =>
+        listenOnPostgres(database.url, channel, handlers, onConnectionError),
       close: () => pool.end(),
     };
   }
@@ -90,7 +112,88 @@ export async function openDatabase(
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     // One process owns an embedded database: nothing to coordinate with.
     exclusive: (work) => work(),
+    // Notifications are handed over as the query that committed them returns.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.message);
+      handlers.ready();
+      return { barrier: async () => undefined, stop: () => unlisten() };
+    },
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 1_000, max: 30_000 };
+
+/**
+ * LISTEN on a connection of its own (outside the pool), reconnecting with backoff when it is
+ * lost; `lost` tells the owner to trust nothing it cached meanwhile.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ChannelHandlers,
+  onConnectionError: OnConnectionError,
+): Promise<ChannelListener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+
+  const lose = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = null;
+    handlers.lost();
+    lostClient.end().catch(() => undefined);
+    schedule();
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void connect(), retryMs);
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onConnectionError(error);
+      lose(next);
+    });
+    next.on('end', () => lose(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onConnectionError(error instanceof Error ? error : new Error(String(error)));
+      await next.end().catch(() => undefined);
+      schedule();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    retryMs = LISTEN_RETRY_MS.first;
+    handlers.ready();
+  };
+
+  await connect();
+  return {
+    // The server hands a listener its pending notifications before a query's answer completes.
+    barrier: async () => {
+      const current = client;
+      if (current) await current.query('SELECT 1').catch(() => undefined);
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { ACCESS_MESSAGES, type AccessService } from '../modules/auth/access.serv
 import { TWO_FACTOR_POLICY_MESSAGE } from '../modules/auth/two-factor-policy.js';
 
 export const ACT_AS_HEADER = 'x-act-as-organization';
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,6 +76,14 @@ export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: Ac
     if (request.actor?.twoFactorSetupRequired && !config.duringTwoFactorSetup) {
       throw forbidden(TWO_FACTOR_POLICY_MESSAGE);
     }
+  });
+
+  // A write may have changed who a token speaks for (a revoked session, a new role): its answer
+  // leaves only once this instance has heard of the change, so no request after it meets a
+  // stale cache here. Reads change nothing and pay nothing.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_METHODS.has(request.method)) await access.settle();
+    return payload;
   });
 
   // Written before the response leaves, so a client that has its answer can rely on the record.

@@ -141,6 +141,7 @@ export async function startTestServer(
     db: database.db,
     jwtSecret,
     hasher,
+    listen: database.listen,
     ...(options.logStream ? { logger: pino(loggerOptions(config), options.logStream) } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

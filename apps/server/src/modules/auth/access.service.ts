@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { AccessCache } from '../../lib/access-cache.js';
 import { allowsAddress } from '../../lib/ip-allow-list.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import type { AccessTokens } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { organizationsRepository } from '../organizations/organizations.repository.js';
-import { usersRepository } from '../users/users.repository.js';
+import { type AccessFacts, usersRepository } from '../users/users.repository.js';
 import { owesTwoFactor } from './two-factor-policy.js';
 
 export const ACCESS_MESSAGES = {
@@ -24,6 +25,14 @@ export const ACCESS_MESSAGES = {
 } as const;
 
 const OrganizationId = z.uuid();
+
+/** The channel the `meridian_access` triggers (migration 0013) announce changes on. */
+export const ACCESS_CHANNEL = 'meridian_access';
+
+/** Signed-in sessions one instance remembers; a few hundred bytes each. */
+const ACCESS_CACHE_ENTRIES = 20_000;
+/** Even if a notification were lost unnoticed, nothing cached is older than this. */
+const ACCESS_CACHE_MAX_AGE_MS = 60_000;
 
 function assertAllowedAddress(securityDocument: unknown, ip: string): void {
   const { ipWhitelist, ipAllowList } = readSettings(
@@ -42,7 +51,29 @@ export class AccessService {
     private readonly db: Database,
     private readonly tokens: AccessTokens,
     private readonly internalDomain: string,
+    /** Rows behind tokens, kept until the database announces a change (see lib/access-cache). */
+    readonly cache: AccessCache<AccessFacts | null> = new AccessCache({
+      maxEntries: ACCESS_CACHE_ENTRIES,
+      maxAgeMs: ACCESS_CACHE_MAX_AGE_MS,
+    }),
   ) {}
+
+  /**
+   * Resolves once this instance has heard every access change committed so far (a write
+   * request awaits it before answering, so its own next request never meets a stale cache).
+   */
+  settle: () => Promise<void> = async () => undefined;
+
+  /** One query, or none while nothing about this user, session or organization changed. */
+  private async facts(userId: string, sessionId: string): Promise<AccessFacts | null> {
+    const key = `${userId}:${sessionId}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const readAt = this.cache.begin();
+    const found = (await usersRepository.findForAccess(this.db, userId, sessionId)) ?? null;
+    this.cache.store(key, userId, found, readAt);
+    return found;
+  }
 
   /**
    * The actor of a token, or a DomainError saying why there is none (401, 400, 403, 404).
@@ -51,17 +82,14 @@ export class AccessService {
   async actorFor(token: string, actAs: string | undefined, ip: string): Promise<Actor> {
     const claims = await this.tokens.verify(token);
     if (!claims) throw unauthorized(ACCESS_MESSAGES.invalidToken);
-    // One query: the user, their organization's status and whether this session still lives.
-    const found = await usersRepository.findForAccess(
-      this.db,
-      claims.userId,
-      claims.sessionId,
-      new Date(),
-    );
+    const found = await this.facts(claims.userId, claims.sessionId);
     const user = found?.user;
+    const session = found?.session;
     if (
       !user ||
-      !found.sessionLive ||
+      !session ||
+      session.revokedAt ||
+      session.expiresAt.getTime() <= Date.now() ||
       user.tokenVersion !== claims.tokenVersion ||
       user.accountStatus !== 'ACTIVE'
     ) {

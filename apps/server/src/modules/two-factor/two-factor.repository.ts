@@ -1,9 +1,9 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { oneTimeChallenges } from '../../db/one-time-challenges.js';
 import { loginChallenges, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema.js';
 
 export type TwoFactorRow = typeof userTwoFactor.$inferSelect;
-export type LoginChallengeRow = typeof loginChallenges.$inferSelect;
 
 /** Queries only: every one names the user it reads or writes. */
 export const twoFactorRepository = {
@@ -87,62 +87,7 @@ export const twoFactorRepository = {
       eq(twoFactorRecoveryCodes.codeHash, codeHash),
       isNull(twoFactorRecoveryCodes.usedAt),
     ),
-
-  async insertChallenge(
-    db: Executor,
-    values: {
-      tokenHash: string;
-      userId: string;
-      attemptId: number;
-      userAgent: string | null;
-      ip: string | null;
-      expiresAt: Date;
-    },
-  ): Promise<void> {
-    // The user's finished or expired challenges are of no further use.
-    await db
-      .delete(loginChallenges)
-      .where(
-        and(
-          eq(loginChallenges.userId, values.userId),
-          or(isNotNull(loginChallenges.consumedAt), lt(loginChallenges.expiresAt, new Date())),
-        ),
-      );
-    await db.insert(loginChallenges).values(values);
-  },
-
-  /** The open challenge with this token, locked until the transaction ends, counting one more try. */
-  async takeTry(
-    db: Executor,
-    tokenHash: string,
-    now: Date,
-  ): Promise<LoginChallengeRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(loginChallenges)
-      .where(
-        and(
-          eq(loginChallenges.tokenHash, tokenHash),
-          isNull(loginChallenges.consumedAt),
-          gt(loginChallenges.expiresAt, now),
-        ),
-      )
-      .for('update');
-    if (!row) return undefined;
-    await db
-      .update(loginChallenges)
-      .set({ tries: row.tries + 1 })
-      .where(eq(loginChallenges.id, row.id));
-    return row;
-  },
-
-  /** Ends a challenge; false when another request ended it first. */
-  async consumeChallenge(db: Executor, id: string): Promise<boolean> {
-    const rows = await db
-      .update(loginChallenges)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.consumedAt)))
-      .returning({ id: loginChallenges.id });
-    return rows.length > 0;
-  },
 };
+
+/** The second sign-in steps waiting for their code. */
+export const loginChallengesRepository = oneTimeChallenges(loginChallenges);

@@ -24,7 +24,7 @@ import {
   newTotpSecret,
   otpauthUri,
 } from './totp.js';
-import { twoFactorRepository as repo } from './two-factor.repository.js';
+import { loginChallengesRepository, twoFactorRepository as repo } from './two-factor.repository.js';
 
 export const TWO_FACTOR_MESSAGES = {
   challenge: 'Enter the code from your authenticator app',
@@ -124,7 +124,7 @@ export class TwoFactorService {
   ): Promise<TwoFactorChallenge> {
     const { token, hash } = newOpaqueToken();
     const expiresAt = new Date(Date.now() + TWO_FACTOR.challengeLifetimeMs);
-    await repo.insertChallenge(this.db, {
+    await loginChallengesRepository.insert(this.db, {
       tokenHash: hash,
       userId: user.id,
       attemptId: ticket.id,
@@ -144,7 +144,11 @@ export class TwoFactorService {
   async completeSignIn(payload: TwoFactorLoginPayload, client: ClientInfo): Promise<AuthResponse> {
     // The try is counted (and committed) before the code is looked at.
     const challenge = await this.db.transaction(async (tx) => {
-      const open = await repo.takeTry(tx, hashToken(payload.challengeToken), new Date());
+      const open = await loginChallengesRepository.takeTry(
+        tx,
+        hashToken(payload.challengeToken),
+        new Date(),
+      );
       if (!open) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
       if (open.tries >= TWO_FACTOR.challengeTries)
         throw unauthorized(TWO_FACTOR_MESSAGES.tooManyTries);
@@ -163,7 +167,7 @@ export class TwoFactorService {
         payload.code !== undefined ? 'totp' : 'recovery',
       );
       if (proof.kind === 'wrong') return proof;
-      if (!(await repo.consumeChallenge(tx, challenge.id)))
+      if (!(await loginChallengesRepository.consume(tx, challenge.id)))
         throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
       const refusal = await signInRefusal(tx, user);
       if (refusal) throw forbidden(refusal);

@@ -1,4 +1,4 @@
-import { type SQL, and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, ne, sql } from 'drizzle-orm';
 import type {
   AdminRole,
   PlatformRole,
@@ -22,6 +22,18 @@ import { notDeleted, type OrganizationRow } from '../organizations/organizations
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** The rows behind a bearer token, as AccessService judges them (see findForAccess). */
+export type AccessFacts = {
+  user: UserRow;
+  organizationStatus: OrganizationRow['status'] | null;
+  /** The token's session, if it is this user's. */
+  session: { revokedAt: Date | null; expiresAt: Date } | null;
+  sessionMethod: SignInMethod | null;
+  twoFactorEnabled: boolean;
+  /** The organization's security settings document (IP allow list, policies), unparsed. */
+  organizationSecurity: unknown;
+};
 
 export type UserListFilters = Pick<UserListQuery, 'q' | 'adminRole' | 'role' | 'status'>;
 
@@ -65,29 +77,22 @@ export const usersRepository = {
    * The user with their organization's status (null once it is deleted) and whether the
    * session is live: the one query that each authenticated request makes.
    */
+  /**
+   * Everything a bearer token's check needs, in one query: the user, their organization's
+   * status and security policy, the session named by the token (whatever its state: the
+   * caller judges it against the clock, so the answer can be cached) and the second factor.
+   */
   async findForAccess(
     db: Executor,
     id: string,
     sessionId: string,
-    now: Date,
-  ): Promise<
-    | {
-        user: UserRow;
-        organizationStatus: OrganizationRow['status'] | null;
-        sessionLive: boolean;
-        sessionMethod: SignInMethod | null;
-        /** Whether the user has a confirmed second factor. */
-        twoFactorEnabled: boolean;
-        /** The organization's security settings document (IP allow list), unparsed. */
-        organizationSecurity: unknown;
-      }
-    | undefined
-  > {
+  ): Promise<AccessFacts | undefined> {
     const [row] = await db
       .select({
         user: users,
         organizationStatus: organizations.status,
-        sessionLive: sql<boolean>`${sessions.id} is not null`,
+        sessionRevokedAt: sessions.revokedAt,
+        sessionExpiresAt: sessions.expiresAt,
         sessionMethod: sessions.method,
         twoFactorEnabled: sql<boolean>`${userTwoFactor.enabledAt} is not null`,
         organizationSecurity: organizationSettings.security,
@@ -96,17 +101,16 @@ export const usersRepository = {
       .leftJoin(organizations, and(eq(organizations.id, users.organizationId), notDeleted))
       .leftJoin(organizationSettings, eq(organizationSettings.organizationId, users.organizationId))
       .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
-      .leftJoin(
-        sessions,
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, users.id),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
+      .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
       .where(eq(users.id, id));
-    return row;
+    if (!row) return undefined;
+    const { sessionRevokedAt, sessionExpiresAt, ...rest } = row;
+    return {
+      ...rest,
+      session: sessionExpiresAt
+        ? { revokedAt: sessionRevokedAt, expiresAt: sessionExpiresAt }
+        : null,
+    };
   },
 
   /** Locks the organization row: changes that count its admins or owners take turns. */

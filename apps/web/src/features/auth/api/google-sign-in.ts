@@ -2,16 +2,8 @@ import { GOOGLE_SCOPES } from '@/config/constants';
 import { AUTH_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { SESSION_KEYS } from '@/config/storage-keys';
-import { publicRequest } from '@/lib/api-client';
-import { lazySchema } from '@/lib/lazy-schema';
 import { sessionStore } from '@/lib/storage';
-import type {
-  AuthResponse,
-  GoogleExchangePayload,
-  GoogleLinkPayload,
-  GoogleSignInResponse,
-  PublicConfig,
-} from '@meridian/contracts';
+import type { PublicConfig } from '@meridian/contracts';
 import { emailDomain } from '@meridian/contracts/constants';
 
 type GoogleSettings = NonNullable<PublicConfig['google']>;
@@ -84,23 +76,3 @@ export async function buildGoogleAuthorizeUrl(
   params.forEach((value, key) => url.searchParams.set(key, value));
   return url.href;
 }
-
-/** A session, or (a password account not yet linked to Google) the password confirmation asked. */
-export const exchangeGoogleCode = (payload: GoogleExchangePayload): Promise<GoogleSignInResponse> =>
-  publicRequest('/auth/google', {
-    method: 'POST',
-    body: payload,
-    schema: lazySchema('GoogleSignInResponse'),
-    fallbackMessage: AUTH_MESSAGES.googleLoginFailedStatus,
-    malformedMessage: AUTH_MESSAGES.googleLoginMalformed,
-  });
-
-/** Links Google to a password account: the password confirms the first Google sign-in. */
-export const linkGoogleAccount = (payload: GoogleLinkPayload): Promise<AuthResponse> =>
-  publicRequest('/auth/google/link', {
-    method: 'POST',
-    body: payload,
-    schema: lazySchema('AuthResponse'),
-    fallbackMessage: AUTH_MESSAGES.googleLinkFailedStatus,
-    malformedMessage: AUTH_MESSAGES.googleLoginMalformed,
-  });

@@ -1,5 +1,6 @@
 import { BrandMark } from '@/components/BrandMark';
 import { ThemeToggle } from '@/components/ThemeToggle';
+import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -55,6 +56,18 @@ export function AuthLayout({
           Terms of Service
         </Link>
       </footer>
+    </div>
+  );
+}
+
+/** Below a step that must be done before anything else: the way out is signing out. */
+export function SignOutFooter({ prompt, onSignOut }: { prompt: string; onSignOut: () => void }) {
+  return (
+    <div className="mt-6 border-t border-border pt-4 text-center text-sm text-muted-foreground">
+      {prompt}{' '}
+      <Button variant="ghost" size="sm" onClick={onSignOut}>
+        Sign out
+      </Button>
     </div>
   );
 }

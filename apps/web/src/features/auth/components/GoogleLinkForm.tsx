@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
-import { AUTH_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { hasAdminAccess } from '@/lib/auth-access';
@@ -12,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { linkGoogleAccount } from '../api/google-sign-in';
+import { GOOGLE_LINK_MESSAGES, linkGoogleAccount } from '../api/google-exchange';
 import { messageOf } from '../hooks/use-sign-in-error';
 
 /**
@@ -60,7 +59,7 @@ export function GoogleLinkForm({ challenge }: { challenge: GoogleLinkChallenge }
         <p className="text-sm text-muted-foreground">{challenge.message}</p>
       </div>
       {link.error ? (
-        <Alert tone="error">{messageOf(link.error, AUTH_MESSAGES.googleLinkFailed)}</Alert>
+        <Alert tone="error">{messageOf(link.error, GOOGLE_LINK_MESSAGES.failed)}</Alert>
       ) : null}
       <FormField label="Email">
         <Input value={challenge.email} readOnly autoComplete="username" />

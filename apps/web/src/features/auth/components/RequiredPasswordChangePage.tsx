@@ -1,7 +1,6 @@
 import { ChangePasswordForm } from '@/components/ChangePasswordForm';
-import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/lib/auth';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, SignOutFooter } from './AuthLayout';
 
 /**
  * Shown before anything else while the account still has a generated password (the one the
@@ -16,12 +15,7 @@ export function RequiredPasswordChangePage() {
     >
       {/* On success the fresh user has no flag, and the admin area opens in place. */}
       <ChangePasswordForm currentLabel="Generated password" onDone={() => undefined} />
-      <div className="mt-6 border-t border-border pt-4 text-center text-sm text-muted-foreground">
-        Not you?{' '}
-        <Button variant="ghost" size="sm" onClick={signOut}>
-          Sign out
-        </Button>
-      </div>
+      <SignOutFooter prompt="Not you?" onSignOut={signOut} />
     </AuthLayout>
   );
 }

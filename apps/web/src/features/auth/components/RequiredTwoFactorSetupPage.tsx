@@ -1,8 +1,7 @@
 import { RecoveryCodesStep, ScanStep } from '@/components/two-factor/TwoFactorSetupSteps';
-import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/lib/auth';
 import { useState } from 'react';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, SignOutFooter } from './AuthLayout';
 
 /**
  * Shown before anything else while the organization requires two-factor sign-in and this
@@ -31,12 +30,7 @@ export function RequiredTwoFactorSetupPage() {
       ) : (
         <ScanStep onEnabled={setCodes} />
       )}
-      <div className="mt-6 border-t border-border pt-4 text-center text-sm text-muted-foreground">
-        Not now?{' '}
-        <Button variant="ghost" size="sm" onClick={signOut}>
-          Sign out
-        </Button>
-      </div>
+      <SignOutFooter prompt="Not now?" onSignOut={signOut} />
     </AuthLayout>
   );
 }

@@ -9,7 +9,8 @@ import type { GoogleLinkChallenge, GoogleSignInResponse } from '@meridian/contra
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { exchangeGoogleCode, googleRedirectUri } from '../api/google-sign-in';
+import { exchangeGoogleCode } from '../api/google-exchange';
+import { googleRedirectUri } from '../api/google-sign-in';
 
 class GoogleCallbackError extends Error {
   constructor(

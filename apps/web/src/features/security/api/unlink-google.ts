@@ -1,4 +1,3 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -10,7 +9,7 @@ export const unlinkGoogle = () =>
   authenticatedRequest('/me/google-link', {
     method: 'DELETE',
     schema: MessageResponse,
-    fallbackMessage: SETTINGS_MESSAGES.unlinkGoogle,
+    fallbackMessage: 'Failed to unlink the Google account',
   });
 
 export function useUnlinkGoogle() {

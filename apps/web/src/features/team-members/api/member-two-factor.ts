@@ -1,4 +1,3 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -12,7 +11,7 @@ export const getMemberTwoFactor = async (userId: string, signal?: AbortSignal) =
   (
     await authenticatedRequest(path(userId), {
       schema: TwoFactorStatusResponse,
-      fallbackMessage: SETTINGS_MESSAGES.loadMemberTwoFactor,
+      fallbackMessage: 'Failed to load two-factor status',
       signal,
     })
   ).data;
@@ -30,7 +29,7 @@ export const resetMemberTwoFactor = (userId: string) =>
   authenticatedRequest(path(userId), {
     method: 'DELETE',
     schema: MessageResponse,
-    fallbackMessage: SETTINGS_MESSAGES.resetMemberTwoFactor,
+    fallbackMessage: 'Failed to reset two-factor authentication',
   });
 
 /** Resets a member's second factor (a lost phone): they sign in with the password alone. */
