@@ -16,6 +16,8 @@ declare module 'fastify' {
     duringPasswordChange?: boolean;
     /** Allowed while the organization's policy waits for the user to set up two-factor sign-in. */
     duringTwoFactorSetup?: boolean;
+    /** A POST that writes nothing (a check): its answer need not wait for access notifications. */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -82,7 +84,8 @@ export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: Ac
   // leaves only once this instance has heard of the change, so no request after it meets a
   // stale cache here. Reads change nothing and pay nothing.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_METHODS.has(request.method)) await access.settle();
+    if (!READ_METHODS.has(request.method) && !request.routeOptions.config.readOnly)
+      await access.settle();
     return payload;
   });
 

@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/validate',
     {
-      config: { duringPasswordChange: true, duringTwoFactorSetup: true },
+      config: { duringPasswordChange: true, duringTwoFactorSetup: true, readOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'Check an access token and return its user',
