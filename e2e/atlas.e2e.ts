@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { organizations } from '../apps/server/src/db/schema';
+import { organizations, shipments } from '../apps/server/src/db/schema';
 import { OWNER_EMAIL, TEST_PASSWORD } from '../apps/server/src/test/test-server';
 import { useAtlasWorld, type WorldAccount } from './support/atlas-world';
 import {
@@ -68,12 +68,14 @@ describe('Atlas map', () => {
 
   it('loads only the shipments around the view once zoomed in, and still counts them all', async () => {
     const boxes: string[] = [];
+    const others: string[] = [];
     const page = await openAtlas(world().acme.manager, {
       prepare: (page) => {
         page.on('request', (request) => {
           const url = new URL(request.url());
           if (url.pathname === '/api/atlas/shipments/map')
             boxes.push(url.searchParams.get('bbox') ?? 'world');
+          else if (url.pathname.startsWith('/api/atlas/shipments')) others.push(url.pathname);
         });
         return Promise.resolve();
       },
@@ -91,6 +93,8 @@ describe('Atlas map', () => {
     expect(south).toBeLessThanOrEqual(51.5);
     expect(north).toBeGreaterThanOrEqual(52.05);
     await page.getByText('3 shipments · 4 incidents').waitFor();
+    // The map body alone draws the points: no id list, no details until a shipment is hovered.
+    expect(others).toEqual([]);
   });
 
   it('recentres at zoom 4 when the address has no comma', async () => {
@@ -149,14 +153,63 @@ describe('Atlas map', () => {
     expect(view.lng).toBeCloseTo(4.5, 0);
   });
 
-  it('titles a shipment "Shipment {id}" and an incident with its title on hover', async () => {
-    const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
+  it('titles a shipment with its id, reference and route, loaded on hover, and an incident with its title', async () => {
+    const requested: string[] = [];
+    const page = await openAtlas(world().acme.manager, {
+      prepare: async (page) => {
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/atlas/shipments/map/')) requested.push(url.pathname);
+        });
+        await blockGeocoding(page);
+      },
+    });
     await waitForMapReady(page);
     await waitForPointsDrawn(page, { shipments: 3, incidents: 4 });
+    expect(requested).toEqual([]);
     const newYork = await screenPoint(page, 40.7128, -74.006);
-    expect(await hoverText(page, newYork)).toBe('Shipment ACME-3');
+    await hoverText(page, newYork);
+    await expect
+      .poll(() => page.locator('.maplibregl-popup').innerText())
+      .toBe('Shipment ACME-3 · REF-ACME-3 · Shanghai → Felixstowe');
+    // One shipment's details, never the whole id list.
+    expect(requested).toEqual(['/api/atlas/shipments/map/details']);
     const felixstowe = await screenPoint(page, 51.9617, 1.3513);
     expect(await hoverText(page, felixstowe)).toBe('Port strike in Felixstowe');
+  });
+
+  it('loads the map again when the shipments changed under it, then titles the hovered shipment', async () => {
+    const requested: string[] = [];
+    const page = await openAtlas(world().acme.manager, {
+      prepare: async (page) => {
+        page.on('response', (response) => {
+          const url = new URL(response.url());
+          if (url.pathname.startsWith('/api/atlas/shipments/map'))
+            requested.push(`${url.pathname} ${response.status()}`);
+        });
+        await blockGeocoding(page);
+      },
+    });
+    await waitForMapReady(page);
+    await waitForPointsDrawn(page, { shipments: 3, incidents: 4 });
+    // A write behind the page's back: the tag of the body it holds is now an old one.
+    await world()
+      .server.database.db.update(shipments)
+      .set({ updatedAt: new Date() })
+      .where(eq(shipments.id, 'ACME-2'));
+    const newYork = await screenPoint(page, 40.7128, -74.006);
+    await hoverText(page, newYork);
+    await expect.poll(() => requested).toContain('/api/atlas/shipments/map/details 409');
+    await expect
+      .poll(() => requested.filter((entry) => entry === '/api/atlas/shipments/map 200').length)
+      .toBe(2);
+    const title = 'Shipment ACME-3 · REF-ACME-3 · Shanghai → Felixstowe';
+    await expect
+      .poll(async () => {
+        await hoverText(page, newYork);
+        return page.locator('.maplibregl-popup').innerText();
+      })
+      .toBe(title);
   });
 
   it('groups nearby shipments into a cluster titled with its count, which zooms in on click', async () => {

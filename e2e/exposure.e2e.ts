@@ -105,6 +105,8 @@ describe('exposure on screen', () => {
     await layer('sites').toBe('2');
     await layer('areas').toBe('1');
     await layer('routes').toBe('2');
+    // Both exposed shipments ringed in red, from the map body's exposed flags.
+    await layer('exposed-shipments').toBe('2');
     await waitForMapPainted(page, { theme: 'dark', shipments: 3, incidents: 2 });
     await saveScreenshot(page, 'atlas-exposed-routes');
     await page.getByRole('combobox', { name: /filter/i }).click();

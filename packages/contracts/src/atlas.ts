@@ -89,6 +89,10 @@ export const SHIPMENT_MAP_MESSAGES = {
   latitude: 'bbox latitudes must be between -90 and 90',
   southAboveNorth: 'bbox south must not be above north',
   zoom: 'zoom must be a number between 0 and 24',
+  ordinal: 'ordinal must be a whole number from 0',
+  tag: 'tag must be 16 hex digits, as the map body gives it',
+  ordinalOutOfRange: 'ordinal is past the end of the shipments of this tag',
+  staleTag: 'The shipments changed since this map was loaded: load the map again',
 } as const;
 
 /** `west,south,east,north` in degrees; west > east crosses the antimeridian. */
@@ -132,3 +136,20 @@ export const ShipmentMapIdsResponse = z.object({
   data: z.object({ tag: z.string(), ids: z.array(z.string()) }),
 });
 export type ShipmentMapIdsResponse = z.infer<typeof ShipmentMapIdsResponse>;
+
+/**
+ * GET /atlas/shipments/map/details: one shipment of a map body, by its ordinal and the body's
+ * tag. A tag of an older version answers 409 (SHIPMENT_MAP_MESSAGES.staleTag).
+ */
+export const ShipmentMapDetailsQuery = z.strictObject({
+  scope: Scope.default('ORG'),
+  ordinal: z.coerce
+    .number({ message: SHIPMENT_MAP_MESSAGES.ordinal })
+    .int({ message: SHIPMENT_MAP_MESSAGES.ordinal })
+    .min(0, { message: SHIPMENT_MAP_MESSAGES.ordinal }),
+  tag: z.string().regex(/^[0-9a-f]{16}$/, { message: SHIPMENT_MAP_MESSAGES.tag }),
+});
+export type ShipmentMapDetailsQuery = z.infer<typeof ShipmentMapDetailsQuery>;
+
+export const ShipmentMapDetailsResponse = z.object({ data: Shipment });
+export type ShipmentMapDetailsResponse = z.infer<typeof ShipmentMapDetailsResponse>;

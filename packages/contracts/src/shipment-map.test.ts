@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ShipmentMapQuery } from './atlas.js';
+import { ShipmentMapDetailsQuery, ShipmentMapQuery } from './atlas.js';
 import {
+  EXPOSED_FLAG,
   SHIPMENT_MAP_FORMAT,
   bboxContains,
   decodeShipmentMap,
@@ -16,6 +17,7 @@ const input = {
   lat: [51.9, -89.5, 0],
   ordinals: [0, 3, 9],
   statuses: [shipmentStatusCode('IN_TRANSIT'), shipmentStatusCode('DELAYED'), 0],
+  exposed: [false, true, false],
 };
 
 describe('shipment map encoding', () => {
@@ -29,6 +31,20 @@ describe('shipment map encoding', () => {
     expect([...map.lng]).toEqual(input.lng.map((value) => Math.fround(value)));
     expect([...map.lat]).toEqual(input.lat.map((value) => Math.fround(value)));
     expect([...map.statuses].map(shipmentStatusOf)).toEqual(['IN_TRANSIT', 'DELAYED', 'PLANNED']);
+    expect([...map.exposed]).toEqual([0, 1, 0]);
+  });
+
+  it('keeps the exposed bit apart from the status in one byte', () => {
+    const bytes = encodeShipmentMap({ ...input, exposed: [true, true, true] });
+    const flags = bytes.subarray(SHIPMENT_MAP_FORMAT.headerBytes + 12 * 3);
+    expect([...flags]).toEqual([
+      EXPOSED_FLAG | shipmentStatusCode('IN_TRANSIT'),
+      EXPOSED_FLAG | shipmentStatusCode('DELAYED'),
+      EXPOSED_FLAG,
+    ]);
+    const map = decodeShipmentMap(bytes);
+    expect([...map.statuses].map(shipmentStatusOf)).toEqual(['IN_TRANSIT', 'DELAYED', 'PLANNED']);
+    expect([...map.exposed]).toEqual([1, 1, 1]);
   });
 
   it('reads a body at any offset of a larger buffer', () => {
@@ -40,7 +56,15 @@ describe('shipment map encoding', () => {
 
   it('encodes an empty map', () => {
     const map = decodeShipmentMap(
-      encodeShipmentMap({ tag: input.tag, total: 0, lng: [], lat: [], ordinals: [], statuses: [] }),
+      encodeShipmentMap({
+        tag: input.tag,
+        total: 0,
+        lng: [],
+        lat: [],
+        ordinals: [],
+        statuses: [],
+        exposed: [],
+      }),
     );
     expect(map.lng.length).toBe(0);
     expect(map.total).toBe(0);
@@ -53,9 +77,10 @@ describe('shipment map encoding', () => {
     const truncated = encodeShipmentMap(input).slice(0, -1);
     expect(() => decodeShipmentMap(truncated)).toThrow('length');
     const future = encodeShipmentMap(input);
-    future[4] = 2;
-    expect(() => decodeShipmentMap(future)).toThrow('version 2');
+    future[4] = 1;
+    expect(() => decodeShipmentMap(future)).toThrow('version 1');
     expect(() => encodeShipmentMap({ ...input, ordinals: [3, 1, 9] })).toThrow('ascend');
+    expect(() => encodeShipmentMap({ ...input, exposed: [true] })).toThrow('length');
   });
 });
 
@@ -97,5 +122,27 @@ describe('ShipmentMapQuery', () => {
     expect(problem({ bbox: '0,10,10,5' })).toMatch(/south/);
     expect(problem({ zoom: '25' })).toMatch(/zoom/);
     expect(problem({ zoom: 'far' })).toMatch(/zoom/);
+  });
+});
+
+describe('ShipmentMapDetailsQuery', () => {
+  const problem = (query: Record<string, string>) =>
+    ShipmentMapDetailsQuery.safeParse(query).error?.issues[0]?.message;
+
+  it('reads an ordinal and a tag', () => {
+    expect(ShipmentMapDetailsQuery.parse({ ordinal: '12', tag: '0123456789abcdef' })).toEqual({
+      scope: 'ORG',
+      ordinal: 12,
+      tag: '0123456789abcdef',
+    });
+  });
+
+  it('says what is wrong with them', () => {
+    const tag = '0123456789abcdef';
+    expect(problem({ ordinal: '-1', tag })).toMatch(/ordinal/);
+    expect(problem({ ordinal: '1.5', tag })).toMatch(/ordinal/);
+    expect(problem({ ordinal: 'x', tag })).toMatch(/ordinal/);
+    expect(problem({ ordinal: '1', tag: 'xyz' })).toMatch(/tag/);
+    expect(problem({ ordinal: '1', tag: tag.toUpperCase() })).toMatch(/tag/);
   });
 });

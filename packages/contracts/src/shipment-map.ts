@@ -9,28 +9,33 @@ type ShipmentStatusValue = (typeof SHIPMENT_STATUSES)[number];
  * | offset  | size | field                                                                |
  * | ------- | ---- | -------------------------------------------------------------------- |
  * | 0       | 4    | magic `MSHP`                                                         |
- * | 4       | 1    | format version (1)                                                   |
+ * | 4       | 1    | format version (2)                                                   |
  * | 5       | 3    | reserved (0)                                                         |
  * | 8       | 4    | count n of shipments in this body (those in the bounding box)        |
  * | 12      | 4    | total shipments of the organization at this version                  |
- * | 16      | 8    | tag: names the data version, the same in the id list                |
+ * | 16      | 8    | tag: names the shipments' version, the same in the id list           |
  * | 24      | 4n   | longitude, float32                                                   |
  * | 24+4n   | 4n   | latitude, float32                                                    |
  * | 24+8n   | 4n   | ordinal, uint32, delta-coded: each the gap to the previous one       |
- * | 24+12n  | n    | status, uint8, an index into SHIPMENT_STATUSES                       |
+ * | 24+12n  | n    | flags, uint8: the low 7 bits an index into SHIPMENT_STATUSES, the    |
+ * |         |      | high bit (EXPOSED_FLAG) set when some incident of the scope reaches  |
+ * |         |      | the shipment now                                                     |
  *
- * A shipment's ordinal is its place in the id list of the same tag (GET /atlas/shipments/map/ids):
- * ids are kept out of the body because an organization's UUIDs alone would be 1.9 MB of brotli
- * for 100,000 shipments, where the positions are 0.73 MB. Ordinals ascend, so their gaps are
- * 1 for a whole-world view and small in any other: they compress to almost nothing.
+ * The body is all the map draws (points, and red rings on exposed ones). A shipment's ordinal is
+ * its place in the organization's shipments ordered by id at this tag: hovering one asks for its
+ * details by ordinal and tag (GET /atlas/shipments/map/details), and the id list of the same tag
+ * (GET /atlas/shipments/map/ids) names them all for API clients. Ids are kept out of the body
+ * because an organization's UUIDs alone would be 1.9 MB of brotli for 100,000 shipments, where
+ * the positions are 0.73 MB. Ordinals ascend, so their gaps are 1 for a whole-world view and
+ * small in any other: they compress to almost nothing. Version 1 had no exposed bit.
  */
 export const SHIPMENT_MAP_FORMAT = {
   contentType: 'application/vnd.meridian.shipment-map',
   magic: 'MSHP',
-  version: 1,
+  version: 2,
   headerBytes: 24,
   tagBytes: 8,
-  /** Bytes per shipment: two float32 positions, a uint32 ordinal and a status byte. */
+  /** Bytes per shipment: two float32 positions, a uint32 ordinal and a flags byte. */
   bytesPerShipment: 13,
 } as const;
 
@@ -45,6 +50,8 @@ export type ShipmentMap = {
   ordinals: Uint32Array<ArrayBuffer>;
   /** Each shipment's index in SHIPMENT_STATUSES. */
   statuses: Uint8Array<ArrayBuffer>;
+  /** 1 where some incident of the scope reaches the shipment now, else 0. */
+  exposed: Uint8Array<ArrayBuffer>;
 };
 
 /** What the server encodes: positions in full precision, ordinals ascending. */
@@ -55,7 +62,11 @@ export type ShipmentMapInput = {
   lat: ArrayLike<number>;
   ordinals: ArrayLike<number>;
   statuses: ArrayLike<number>;
+  exposed: ArrayLike<boolean>;
 };
+
+/** The flags byte's high bit: the shipment is exposed. The low bits hold the status. */
+export const EXPOSED_FLAG = 0x80;
 
 /** A status's index in the body's status column (unknown text reads as the first). */
 export const shipmentStatusCode = (status: string): number =>
@@ -72,7 +83,8 @@ export function encodeShipmentMap(input: ShipmentMapInput): Uint8Array<ArrayBuff
   if (
     input.lat.length !== count ||
     input.ordinals.length !== count ||
-    input.statuses.length !== count
+    input.statuses.length !== count ||
+    input.exposed.length !== count
   )
     throw new Error('shipment map columns differ in length');
   if (!TAG_PATTERN.test(input.tag)) throw new Error('shipment map tag must be 16 hex digits');
@@ -94,7 +106,8 @@ export function encodeShipmentMap(input: ShipmentMapInput): Uint8Array<ArrayBuff
     view.setFloat32(headerBytes + 4 * i, input.lng[i] ?? 0, true);
     view.setFloat32(latAt + 4 * i, input.lat[i] ?? 0, true);
     view.setUint32(ordinalAt + 4 * i, ordinal - previous, true);
-    bytes[statusAt + i] = input.statuses[i] ?? 0;
+    bytes[statusAt + i] =
+      ((input.statuses[i] ?? 0) & ~EXPOSED_FLAG) | (input.exposed[i] ? EXPOSED_FLAG : 0);
     previous = ordinal;
   }
   return bytes;
@@ -128,8 +141,14 @@ export function decodeShipmentMap(body: ArrayBuffer | Uint8Array): ShipmentMap {
     ordinals[i] = ordinal;
   }
   const statusAt = headerBytes + 12 * count;
-  const statuses = bytes.slice(statusAt, statusAt + count);
-  return { tag, total: view.getUint32(12, true), lng, lat, ordinals, statuses };
+  const statuses = new Uint8Array(count);
+  const exposed = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) {
+    const flags = bytes[statusAt + i] ?? 0;
+    statuses[i] = flags & ~EXPOSED_FLAG;
+    exposed[i] = flags & EXPOSED_FLAG ? 1 : 0;
+  }
+  return { tag, total: view.getUint32(12, true), lng, lat, ordinals, statuses, exposed };
 }
 
 /**

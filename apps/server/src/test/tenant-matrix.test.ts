@@ -502,6 +502,28 @@ const CASES: Record<string, Case> = {
     expect: signedIn(200),
     request: () => ({ path: '/api/atlas/shipments/map?scope=GLOBAL&bbox=-180,-90,180,90&zoom=2' }),
   },
+  'GET /api/atlas/shipments/map/details': {
+    // A's tag and ordinal: another organization's shipments are another version, so a conflict.
+    expect: {
+      ...signedIn(409),
+      aViewer: 200,
+      aManager: 200,
+      aAdmin: 200,
+      platformAdminActingAsA: 200,
+    },
+    request: async () => {
+      const ids = await server.request<{ data: { tag: string; ids: string[] } }>(
+        'GET',
+        '/api/atlas/shipments/map/ids',
+        { headers: await headersFor('aViewer') },
+      );
+      const { tag, ids: list } = ids.body.data;
+      return {
+        path: `/api/atlas/shipments/map/details?ordinal=${list.indexOf('SHP-A')}&tag=${tag}`,
+      };
+    },
+    secretOfA: 'PO-A',
+  },
   'GET /api/atlas/shipments/map/ids': {
     expect: signedIn(200),
     request: () => ({ path: '/api/atlas/shipments/map/ids?scope=GLOBAL' }),

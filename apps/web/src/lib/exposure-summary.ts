@@ -31,7 +31,6 @@ export function useExposureSummary(scope: Scope) {
           ]),
         ),
         siteIds: new Set(reply.data.exposedSiteIds ?? []),
-        shipmentIds: new Set(reply.data.exposedShipmentIds ?? []),
       };
     },
     refetchInterval: EVENTS_POLL_INTERVAL_MS,

@@ -81,6 +81,8 @@ export const queryKeys = {
       organizationId,
       scope,
     ],
+    /** Every box of the organization's map: refetched when its tag is found stale. */
+    shipmentMaps: (organizationId: string | null) => ['atlas', 'shipment-map', organizationId],
     /** The map's shipments in one box (`world` for all); the scope last, as for every atlas list. */
     shipmentMap: (organizationId: string | null, bbox: string, scope: Scope) => [
       'atlas',
@@ -88,6 +90,14 @@ export const queryKeys = {
       organizationId,
       bbox,
       scope,
+    ],
+    /** One shipment of the map, by the tag of its body and its ordinal there. */
+    shipmentMapDetails: (organizationId: string | null, tag: string, ordinal: number) => [
+      'atlas',
+      'shipment-map-details',
+      organizationId,
+      tag,
+      ordinal,
     ],
   },
   geocode: (address: string) => ['geocode', address],

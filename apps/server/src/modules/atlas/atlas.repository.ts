@@ -112,6 +112,19 @@ export const atlasRepository = {
     return row ?? { version: '', json: '[]' };
   },
 
+  /** One shipment of the organization, as the map's details show it. */
+  async findShipment(
+    db: Executor,
+    organizationId: string,
+    shipmentId: string,
+  ): Promise<ShipmentRow | undefined> {
+    const [row] = await db
+      .select(shipmentColumns)
+      .from(shipments)
+      .where(and(eq(shipments.organizationId, organizationId), eq(shipments.id, shipmentId)));
+    return row;
+  },
+
   /** Great-circle distance, after a cheap bounding-box filter on latitude. */
   listShipmentsNear(
     db: Executor,

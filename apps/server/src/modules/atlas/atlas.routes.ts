@@ -3,6 +3,8 @@ import {
   SHIPMENT_MAP_FORMAT,
   ScopeQuery,
   ShipmentListResponse,
+  ShipmentMapDetailsQuery,
+  ShipmentMapDetailsResponse,
   ShipmentMapIdsResponse,
   ShipmentMapQuery,
 } from '@meridian/contracts';
@@ -44,12 +46,14 @@ export const atlasRoutes: FastifyPluginAsyncZod<{ atlas: AtlasService }> = async
     {
       schema: {
         ...meta,
-        summary: 'The shipments in view, compact: positions, statuses and ordinals (binary)',
+        summary:
+          'The shipments in view, compact: positions, statuses, exposure and ordinals (binary)',
         description:
           'The body is SHIPMENT_MAP_FORMAT of @meridian/contracts (decodeShipmentMap): float32 ' +
-          "positions, a status byte and each shipment's index in the id list of the same tag " +
-          '(GET /atlas/shipments/map/ids). Without bbox, the whole world; zoom is accepted and ' +
-          'not used yet.',
+          'positions, a byte of status and exposed flag (an incident of the scope reaches the ' +
+          "shipment now), and each shipment's ordinal at the body's tag: its details come from " +
+          'GET /atlas/shipments/map/details, every id from GET /atlas/shipments/map/ids. Without ' +
+          'bbox, the whole world; zoom is accepted and not used yet.',
         querystring: ShipmentMapQuery,
         response: {
           200: fileResponse(SHIPMENT_MAP_FORMAT.contentType, 'The shipment map'),
@@ -58,7 +62,33 @@ export const atlasRoutes: FastifyPluginAsyncZod<{ atlas: AtlasService }> = async
       },
     },
     (request, reply) =>
-      maps.send(request, reply, atlas.shipmentMap(actorOf(request), request.query.bbox)),
+      maps.send(
+        request,
+        reply,
+        atlas.shipmentMap(actorOf(request), request.query.scope, request.query.bbox),
+      ),
+  );
+
+  app.get(
+    '/atlas/shipments/map/details',
+    {
+      schema: {
+        ...meta,
+        summary: 'One shipment of the map by its ordinal and the tag of the body it came in',
+        description:
+          'What hovering a point shows, without the id list. A tag of an older version of the ' +
+          'shipments answers 409: load the map again.',
+        querystring: ShipmentMapDetailsQuery,
+        response: { 200: ShipmentMapDetailsResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await atlas.shipmentMapDetails(
+        actorOf(request),
+        request.query.ordinal,
+        request.query.tag,
+      ),
+    }),
   );
 
   app.get(

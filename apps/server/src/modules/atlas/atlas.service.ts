@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import {
   type Bbox,
   SHIPMENT_MAP_FORMAT,
+  SHIPMENT_MAP_MESSAGES,
+  type Scope,
+  type Shipment,
   bboxContains,
   encodeShipmentMap,
   shipmentStatusCode,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { VersionedList } from '../../lib/versioned-json.js';
+import { exposureReads } from '../exposure/exposure.repository.js';
+import { toShipmentDto } from './atlas.mapper.js';
 import { atlasRepository } from './atlas.repository.js';
 
 /** One organization's map columns at one data version, ordered by id. */
@@ -20,12 +26,17 @@ type MapColumns = {
   lng: Float64Array;
   lat: Float64Array;
   statuses: Uint8Array;
+  /** Each id's ordinal, built the first time exposure flags are set on a body. */
+  ordinalOf?: Map<string, number>;
 };
 
 /** The organizations whose map columns are kept (about 6 MB for 100,000 shipments). */
 const MAP_COLUMNS_KEPT = 16;
 
 const WORLD: Bbox = { west: -180, south: -90, east: 180, north: 90 };
+
+/** A map body's version: its shipments' and their exposure's. */
+const mapVersion = (shipments: string, exposure: string) => `${shipments}|${exposure}`;
 
 /** The map's shipments; incidents are the incidents module's. */
 export class AtlasService {
@@ -55,17 +66,35 @@ export class AtlasService {
 
   /**
    * The same shipments as `shipments`, those in the box only, in the compact binary form
-   * (SHIPMENT_MAP_FORMAT). Both scopes are the organization's own, so one set of columns per
-   * organization and version serves both; the body is cached per box by the caller.
+   * (SHIPMENT_MAP_FORMAT), each flagged when an incident of the scope reaches it now (the
+   * exposure summary's exposedShipmentIds). Both scopes list the organization's own shipments,
+   * so one set of columns per organization and version serves both; the body is cached per
+   * scope and box by the caller, and its version changes with the shipments or their exposure.
    */
-  shipmentMap(actor: Actor, bbox: Bbox = WORLD): VersionedList {
+  shipmentMap(actor: Actor, scope: Scope, bbox: Bbox = WORLD): VersionedList {
     const { organizationId } = actor;
+    const box = `${bbox.west},${bbox.south},${bbox.east},${bbox.north}`;
     return {
-      key: `shipment-map/${organizationId}/${bbox.west},${bbox.south},${bbox.east},${bbox.north}`,
+      key: `shipment-map/${organizationId}/${scope}/${box}`,
       contentType: SHIPMENT_MAP_FORMAT.contentType,
-      readVersion: () => atlasRepository.shipmentsVersion(this.db, organizationId),
+      readVersion: async () =>
+        mapVersion(
+          await atlasRepository.shipmentsVersion(this.db, organizationId),
+          await exposureReads.shipmentExposureVersion(this.db, organizationId),
+        ),
       load: async () => {
         const columns = await this.columnsOf(organizationId);
+        const exposure = await exposureReads.exposedShipmentIds(
+          this.db,
+          organizationId,
+          scope === 'ORG',
+        );
+        const exposed = new Uint8Array(columns.ids.length);
+        columns.ordinalOf ??= new Map(columns.ids.map((id, ordinal) => [id, ordinal]));
+        for (const id of exposure.ids) {
+          const ordinal = columns.ordinalOf.get(id);
+          if (ordinal !== undefined) exposed[ordinal] = 1;
+        }
         const inView: number[] = [];
         for (let i = 0; i < columns.ids.length; i += 1)
           if (bboxContains(bbox, columns.lng[i] ?? 0, columns.lat[i] ?? 0)) inView.push(i);
@@ -76,10 +105,28 @@ export class AtlasService {
           lat: inView.map((i) => columns.lat[i] ?? 0),
           ordinals: inView,
           statuses: inView.map((i) => columns.statuses[i] ?? 0),
+          exposed: inView.map((i) => exposed[i] === 1),
         });
-        return { version: columns.version, body };
+        return { version: mapVersion(columns.version, exposure.version), body };
       },
     };
+  }
+
+  /**
+   * One shipment of a map body, by its ordinal at the body's tag: what hovering a point shows
+   * (reference, route) without the whole id list. A tag of another version is a conflict: the
+   * client loads the map again.
+   */
+  async shipmentMapDetails(actor: Actor, ordinal: number, tag: string): Promise<Shipment> {
+    const { organizationId } = actor;
+    const columns = await this.columnsOf(organizationId);
+    if (tag !== columns.tag) throw conflict(SHIPMENT_MAP_MESSAGES.staleTag);
+    const id = columns.ids[ordinal];
+    if (id === undefined) throw badRequest(SHIPMENT_MAP_MESSAGES.ordinalOutOfRange);
+    const row = await atlasRepository.findShipment(this.db, organizationId, id);
+    // Deleted between reading the version and this row.
+    if (!row) throw notFound('Shipment not found');
+    return toShipmentDto(row);
   }
 
   /** The ids the map body's ordinals index (ShipmentMapIdsResponse), for the current tag. */

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ALL_LANES, generateShipments } from '../../bootstrap/demo/generate.js';
 import { compress } from '../../lib/versioned-json.js';
 
-/** Issue #19's budget: the map data of 100,000 shipments on the wire. */
+/**
+ * Issue #19's budget: the map data of 100,000 shipments on the wire. A first Atlas load asks for
+ * the body alone (points and exposure rings; no id list, details come one by one on hover).
+ */
 const WIRE_BUDGET_BYTES = 1.2 * 1024 * 1024;
 const COUNT = 100_000;
 
@@ -19,12 +22,14 @@ async function wireBytes(rows: Row[]) {
     lat: sorted.map((row) => row.lat),
     ordinals: sorted.map((_, i) => i),
     statuses: sorted.map((row) => shipmentStatusCode(row.status)),
+    // One in twenty exposed, at random: the flag costs entropy the status column did not have.
+    exposed: sorted.map((_, i) => (i * 2_654_435_761) % 2 ** 32 < 2 ** 32 / 20),
   });
   return { raw: body.length, brotli: (await compress(Buffer.from(body), 'br')).length };
 }
 
 describe('shipment map size', () => {
-  it(`holds ${COUNT.toLocaleString('en')} demo shipments within 1.2 MB of brotli`, async () => {
+  it(`holds a first load of ${COUNT.toLocaleString('en')} demo shipments within 1.2 MB of brotli`, async () => {
     const rows = generateShipments({
       seed: 1,
       count: COUNT,

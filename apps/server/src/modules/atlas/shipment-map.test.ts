@@ -1,20 +1,24 @@
 import {
+  type ExposureSummaryResponse,
   SHIPMENT_MAP_FORMAT,
+  SHIPMENT_MAP_MESSAGES,
   type ShipmentListResponse,
   type ShipmentMap,
+  type ShipmentMapDetailsResponse,
   type ShipmentMapIdsResponse,
   decodeShipmentMap,
   shipmentStatusOf,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_LANES, generateShipments } from '../../bootstrap/demo/generate.js';
-import { shipments } from '../../db/schema.js';
+import { incidents, shipments } from '../../db/schema.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 
 let server: TestServer;
 let acmeToken: string;
 let managerToken: string;
 let globexToken: string;
+let acmeId: string;
 
 /** Fixtures at the edges: both sides of the antimeridian, and a point outside every test box. */
 const FIXTURES = [
@@ -26,7 +30,7 @@ const FIXTURES = [
 
 beforeAll(async () => {
   server = await startTestServer();
-  const acmeId = (await server.createOrganization('Acme Freight')).id;
+  acmeId = (await server.createOrganization('Acme Freight')).id;
   const globexId = (await server.createOrganization('Globex Shipping')).id;
   await server.createUser({ organizationId: acmeId, email: 'viewer@acme.example' });
   await server.createUser({
@@ -228,5 +232,123 @@ describe('GET /api/atlas/shipments/map', () => {
     }
     expect((await fetch(`${server.url}/api/atlas/shipments/map`)).status).toBe(401);
     expect((await fetch(`${server.url}/api/atlas/shipments/map/ids`)).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/api/atlas/shipments/map/details?ordinal=0&tag=0011223344556677`))
+        .status,
+    ).toBe(401);
+  });
+});
+
+const getDetails = (token: string, query: string) =>
+  server.request<ShipmentMapDetailsResponse & { message?: string }>(
+    'GET',
+    `/api/atlas/shipments/map/details?${query}`,
+    { token },
+  );
+
+describe('GET /api/atlas/shipments/map/details', () => {
+  it("answers the shipment at an ordinal of the body's tag, as the JSON list has it", async () => {
+    const map = (await getMap(acmeToken, '?bbox=170,-20,-170,20')).map as ShipmentMap;
+    const json = new Map((await getJson(acmeToken)).map((shipment) => [shipment.id, shipment]));
+    const { ids } = await getIds(acmeToken);
+    for (const ordinal of map.ordinals) {
+      const response = await getDetails(acmeToken, `ordinal=${ordinal}&tag=${map.tag}`);
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual(json.get(ids[ordinal] ?? ''));
+    }
+    expect(map.ordinals.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad ordinal or tag with 400 and a message', async () => {
+    const { tag, total } = (await getMap(acmeToken, '?bbox=0,0,1,1')).map as ShipmentMap;
+    const cases: [string, string][] = [
+      [`ordinal=-1&tag=${tag}`, `ordinal: ${SHIPMENT_MAP_MESSAGES.ordinal}`],
+      [`ordinal=1.5&tag=${tag}`, `ordinal: ${SHIPMENT_MAP_MESSAGES.ordinal}`],
+      [`tag=${tag}`, 'ordinal: '],
+      ['ordinal=0&tag=nope', `tag: ${SHIPMENT_MAP_MESSAGES.tag}`],
+      [`ordinal=${total}&tag=${tag}`, SHIPMENT_MAP_MESSAGES.ordinalOutOfRange],
+    ];
+    for (const [query, message] of cases) {
+      const response = await getDetails(acmeToken, query);
+      expect(response.status, query).toBe(400);
+      expect(response.body.message, query).toContain(message);
+    }
+  });
+
+  it('answers 409 for the tag of an older version, or of another organization', async () => {
+    const before = (await getMap(acmeToken, '?bbox=0,0,1,1')).map as ShipmentMap;
+    await server.request('PATCH', '/api/shipments/SHP-POLE', {
+      token: managerToken,
+      body: { status: 'DELAYED' },
+    });
+    const stale = await getDetails(acmeToken, `ordinal=0&tag=${before.tag}`);
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(SHIPMENT_MAP_MESSAGES.staleTag);
+    const current = (await getMap(acmeToken, '?bbox=0,0,1,1')).map as ShipmentMap;
+    expect((await getDetails(acmeToken, `ordinal=0&tag=${current.tag}`)).status).toBe(200);
+    // Globex's viewer with Acme's tag: a conflict, never Acme's shipment.
+    const outsider = await getDetails(globexToken, `ordinal=0&tag=${current.tag}`);
+    expect(outsider.status).toBe(409);
+    expect(JSON.stringify(outsider.body)).not.toContain('SHP-');
+  });
+});
+
+describe('the exposed flag', () => {
+  /** The ids the map flags as exposed, for the whole world in a scope. */
+  async function flagged(scope: 'ORG' | 'GLOBAL') {
+    const response = await getMap(acmeToken, `?scope=${scope}`);
+    const map = response.map as ShipmentMap;
+    const { ids } = await getIds(acmeToken);
+    const exposed = [...map.ordinals].filter((_, i) => map.exposed[i] === 1);
+    return { etag: response.headers.get('etag'), ids: exposed.map((o) => ids[o]).sort() };
+  }
+  const summaryIds = async (scope: 'ORG' | 'GLOBAL') =>
+    (
+      await server.request<ExposureSummaryResponse>('GET', `/api/exposure/summary?scope=${scope}`, {
+        token: acmeToken,
+      })
+    ).body.data.exposedShipmentIds?.sort();
+
+  it("flags the shipments the scope's incidents reach now, as the exposure summary lists them", async () => {
+    const none = await flagged('ORG');
+    expect(none.ids).toEqual([]);
+    // Acme's own storm over the pole shipment, and a global one on the date line.
+    await server.database.db.insert(incidents).values([
+      {
+        organizationId: acmeId,
+        title: 'Polar storm',
+        severity: 'HIGH',
+        type: 'WEATHER',
+        lat: 89.9,
+        lng: 0,
+        affectedRadiusKm: 30,
+      },
+      {
+        organizationId: null,
+        title: 'Date line typhoon',
+        severity: 'HIGH',
+        type: 'WEATHER',
+        lat: 10.5,
+        lng: 179.5,
+        affectedRadiusKm: 30,
+      },
+    ]);
+    await server.recomputeExposure();
+
+    const org = await flagged('ORG');
+    expect(org.ids).toContain('SHP-POLE');
+    expect(org.ids).not.toContain('SHP-DATELINE-EAST');
+    expect(org.ids).toEqual(await summaryIds('ORG'));
+    // No shipment was written, yet the body changed: its version follows the exposure too.
+    expect(org.etag).not.toBe(none.etag);
+
+    const global = await flagged('GLOBAL');
+    expect(global.ids).toEqual(expect.arrayContaining(['SHP-POLE', 'SHP-DATELINE-EAST']));
+    expect(global.ids).toEqual(await summaryIds('GLOBAL'));
+
+    // The flag sits beside the status, which reads as before.
+    const map = (await getMap(acmeToken, '?scope=ORG&bbox=-1,89,1,90')).map as ShipmentMap;
+    expect([...map.exposed]).toEqual([1]);
+    expect(shipmentStatusOf(map.statuses[0] ?? 0)).toBe('DELAYED');
   });
 });

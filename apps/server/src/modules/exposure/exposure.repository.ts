@@ -177,6 +177,14 @@ export const exposureRepository = {
   },
 };
 
+/** The exposure comes from one of the organization's own incidents (the ORG scope). */
+const ofOwnIncident = (organizationId: string) =>
+  sql`exists (select 1 from ${incidents} where ${incidents.id} = ${exposures.incidentId} and ${incidents.organizationId} = ${organizationId})`;
+
+const shipmentExposureVersionSql = (organizationId: string) =>
+  sql`(select count(*) || '/' || coalesce(max(${exposures.id}), 0) || '/' || coalesce(max(${exposures.lastChangedAt})::text, '')
+    from ${exposures} where ${exposures.organizationId} = ${organizationId} and ${exposures.targetKind} = 'SHIPMENT')`;
+
 /** Queries behind the exposure screens (one organization's view). */
 export const exposureReads = {
   /** Live exposures of an incident for the organization, with their sites. */
@@ -221,12 +229,45 @@ export const exposureReads = {
         and(
           eq(exposures.organizationId, organizationId),
           ne(exposures.state, 'CLEARED'),
-          ownIncidentsOnly
-            ? sql`exists (select 1 from ${incidents} where ${incidents.id} = ${exposures.incidentId} and ${incidents.organizationId} = ${organizationId})`
-            : undefined,
+          ownIncidentsOnly ? ofOwnIncident(organizationId) : undefined,
         ),
       )
       .groupBy(exposures.targetKind, exposures.targetId);
+  },
+
+  /**
+   * Changes whenever a shipment exposure of the organization is added, changed or removed
+   * (count, newest row, latest change): the version of `exposedShipmentIds`.
+   */
+  async shipmentExposureVersion(db: Executor, organizationId: string): Promise<string> {
+    const [row] = await db
+      .execute<{ version: string }>(
+        sql`select ${shipmentExposureVersionSql(organizationId)} as version`,
+      )
+      .then((result) => (result as { rows: { version: string }[] }).rows);
+    return row?.version ?? '';
+  },
+
+  /**
+   * The ids of the organization's shipments some incident reaches now (of its own incidents only,
+   * or any), as the summary's exposedShipmentIds, with their version read in the same statement.
+   */
+  async exposedShipmentIds(
+    db: Executor,
+    organizationId: string,
+    ownIncidentsOnly: boolean,
+  ): Promise<{ version: string; ids: string[] }> {
+    const [row] = await db
+      .execute<{ version: string; ids: string }>(
+        sql`select ${shipmentExposureVersionSql(organizationId)} as version,
+          coalesce((select json_agg(distinct ${exposures.targetId}) from ${exposures}
+            where ${exposures.organizationId} = ${organizationId}
+              and ${exposures.targetKind} = 'SHIPMENT' and ${exposures.state} <> 'CLEARED'
+              ${ownIncidentsOnly ? sql`and ${ofOwnIncident(organizationId)}` : sql``}
+          )::text, '[]') as ids`,
+      )
+      .then((result) => (result as { rows: { version: string; ids: string }[] }).rows);
+    return { version: row?.version ?? '', ids: JSON.parse(row?.ids ?? '[]') as string[] };
   },
 
   /** The organization's shipments some incident reaches now (of its own incidents only, or any). */
@@ -240,7 +281,7 @@ export const exposureReads = {
           sql`exists (select 1 from ${exposures} where ${exposures.targetKind} = 'SHIPMENT'
             and ${exposures.targetId} = ${shipments.id} and ${exposures.organizationId} = ${organizationId}
             and ${exposures.state} <> 'CLEARED'
-            ${ownIncidentsOnly ? sql`and exists (select 1 from ${incidents} where ${incidents.id} = ${exposures.incidentId} and ${incidents.organizationId} = ${organizationId})` : sql``})`,
+            ${ownIncidentsOnly ? sql`and ${ofOwnIncident(organizationId)}` : sql``})`,
         ),
       )
       .limit(limit);

@@ -8,14 +8,13 @@ import {
   type MapMouseEvent,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BASEMAP_SOURCES, basemapColors, basemapStyle, loadBasemapData } from './basemap';
 import {
   addCountImage,
   addDataLayers,
   areaFeatures,
   CIRCLE_LAYERS,
-  exposedShipmentFeatures,
   routeFeatures,
   siteFeatures,
   COUNT_IMAGE_PREFIX,
@@ -32,6 +31,10 @@ import type { MapViewProps } from './map-types';
 setWorkerUrl(workerUrl);
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** A shipment's title while its details load, and when they cannot be. */
+const SHIPMENT_LOADING_TITLE = 'Shipment …';
+const SHIPMENT_UNKNOWN_TITLE = 'Shipment (details unavailable)';
 
 /**
  * Sets a data-* attribute of the map container once the map is idle after a change: then the
@@ -71,7 +74,7 @@ export function MapView({
   sites,
   showSites = true,
   onSiteSelect,
-  exposedShipmentIds,
+  describeShipment,
   exposedSiteIds,
   routes,
   label,
@@ -90,6 +93,7 @@ export function MapView({
     onMapClick,
     onViewChange,
     onUnavailable,
+    describeShipment,
     theme,
     initialCamera,
   });
@@ -100,6 +104,7 @@ export function MapView({
       onMapClick,
       onViewChange,
       onUnavailable,
+      describeShipment,
       theme,
       initialCamera,
     };
@@ -186,22 +191,44 @@ export function MapView({
       if (layer === LAYERS.shipmentClusters) {
         return `${Number(props.point_count).toLocaleString()} shipments`;
       }
-      return `Shipment ${String(props.id)}`;
+      return typeof props.id === 'string' ? `Shipment ${props.id}` : SHIPMENT_LOADING_TITLE;
     };
+    // The point under the pointer, so a title that arrives late goes only to its own point.
+    let hovered: string | null = null;
     map.on('mousemove', (event) => {
       // A hit-test per pointer move would cost every frame of a drag; the popup follows the map.
       if (map.isMoving()) return;
       const hit = pick(event);
       if (!hit || hit.geometry.type !== 'Point') {
+        hovered = null;
         popup.remove();
         map.getCanvas().style.cursor = '';
         return;
       }
       const [lng, lat] = hit.geometry.coordinates as [number, number];
-      popup.setLngLat([lng, lat]).setText(describe(hit.layer.id, hit.properties)).addTo(map);
+      const ordinal: unknown =
+        hit.layer.id === LAYERS.shipments ? hit.properties.ordinal : undefined;
+      const key = `${hit.layer.id}:${String(hit.properties.id ?? ordinal ?? hit.properties.cluster_id)}`;
       map.getCanvas().style.cursor = hit.layer.id === LAYERS.shipments ? '' : 'pointer';
+      if (key === hovered && popup.isOpen()) return;
+      hovered = key;
+      popup.setLngLat([lng, lat]).setText(describe(hit.layer.id, hit.properties)).addTo(map);
+      const load = latest.current.describeShipment;
+      if (typeof ordinal === 'number' && load) {
+        load(ordinal).then(
+          (title) => {
+            if (hovered === key) popup.setText(title);
+          },
+          () => {
+            if (hovered === key) popup.setText(SHIPMENT_UNKNOWN_TITLE);
+          },
+        );
+      }
     });
-    map.on('mouseout', () => popup.remove());
+    map.on('mouseout', () => {
+      hovered = null;
+      popup.remove();
+    });
     map.on('click', (event) => {
       const hit = pick(event);
       if (!hit) {
@@ -270,13 +297,18 @@ export function MapView({
     void map.getSource<GeoJSONSource>(SOURCES.routes)?.setData(routeFeatures(routes));
   }, [ready, routes]);
 
+  // The exposed shipments again, unclustered, to ring them in red above the rest.
+  const exposedShipments = useMemo(
+    () => shipments.filter((shipment) => shipment.exposed),
+    [shipments],
+  );
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
     void map
       .getSource<GeoJSONSource>(SOURCES.exposedShipments)
-      ?.setData(exposedShipmentFeatures(shipments, exposedShipmentIds));
-  }, [ready, shipments, exposedShipmentIds]);
+      ?.setData(shipmentFeatures(exposedShipments));
+  }, [ready, exposedShipments]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -320,6 +352,7 @@ export function MapView({
         data-testid="map"
         data-state={ready ? 'ready' : 'loading'}
         data-shipments={ready ? shipments.length : undefined}
+        data-exposed-shipments={ready ? exposedShipments.length : undefined}
         data-areas={ready ? (areas?.length ?? 0) : undefined}
         data-routes={ready ? (routes?.length ?? 0) : undefined}
         data-incidents={

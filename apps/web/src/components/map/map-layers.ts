@@ -66,7 +66,8 @@ export function shipmentFeatures(
     type: 'FeatureCollection',
     features: shipments.map((shipment): Feature<Point> => ({
       type: 'Feature',
-      properties: { id: shipment.id },
+      properties:
+        shipment.id === undefined ? { ordinal: shipment.ordinal ?? 0 } : { id: shipment.id },
       geometry: {
         type: 'Point',
         coordinates: [shipment.currentPosition.lng, shipment.currentPosition.lat],
@@ -136,15 +137,6 @@ export function routeFeatures(routes: MapContentProps['routes']): FeatureCollect
         geometry: { type: 'LineString', coordinates: route.map(([lng, lat]) => [lng, lat]) },
       })),
   };
-}
-
-/** The exposed shipments again, unclustered, to ring them in red above the rest. */
-export function exposedShipmentFeatures(
-  shipments: MapContentProps['shipments'],
-  exposed: ReadonlySet<string> | undefined,
-): FeatureCollection<Point> {
-  if (!exposed || exposed.size === 0) return { type: 'FeatureCollection', features: [] };
-  return shipmentFeatures(shipments.filter((shipment) => exposed.has(shipment.id)));
 }
 
 /** Shipment and incident layers, added on top of whichever style is in use. */

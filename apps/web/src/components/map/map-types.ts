@@ -1,4 +1,4 @@
-import type { Incident, Severity, Shipment } from '@meridian/contracts';
+import type { Incident, Severity } from '@meridian/contracts';
 
 export type MapPoint = { lat: number; lng: number };
 export type MapCamera = MapPoint & { zoom: number };
@@ -17,6 +17,18 @@ export type MapSitePoint = {
   location: MapPoint;
 };
 
+/**
+ * A shipment as the map draws it. A short list names it by id; a compact map (Atlas) by its
+ * ordinal, which `describeShipment` turns into a title on hover.
+ */
+export type MapShipmentPoint = {
+  currentPosition: MapPoint;
+  id?: string;
+  ordinal?: number;
+  /** Some incident reaches it now: ringed in red. */
+  exposed?: boolean;
+};
+
 /** A shaded area: GeoJSON Polygon or MultiPolygon coordinates, [lng, lat]. */
 export type MapArea = {
   id: string;
@@ -28,7 +40,9 @@ export type MapArea = {
 
 /** What the map draws; kept free of MapLibre types so that only the lazy chunk loads MapLibre. */
 export type MapContentProps = {
-  shipments: readonly Pick<Shipment, 'id' | 'currentPosition'>[];
+  shipments: readonly MapShipmentPoint[];
+  /** The hover title of a shipment known by ordinal only, loaded when first hovered. */
+  describeShipment?: (ordinal: number) => Promise<string>;
   incidents: readonly Incident[];
   showShipments?: boolean;
   showIncidents?: boolean;
@@ -44,8 +58,7 @@ export type MapContentProps = {
   onSiteSelect?: (siteId: string) => void;
   /** Routes to draw as lines, [lng, lat] (the exposed shipments' routes ahead). */
   routes?: readonly { id: string; route: readonly (readonly [number, number])[] }[];
-  /** Items some incident reaches now: highlighted in red. */
-  exposedShipmentIds?: ReadonlySet<string>;
+  /** Sites some incident reaches now: highlighted in red. */
   exposedSiteIds?: ReadonlySet<string>;
   /** Called with the view once the map starts and after each move (pan, zoom). */
   onViewChange?: (view: MapViewport) => void;

@@ -1,15 +1,21 @@
+import type { MapShipmentPoint } from '@/components/map/map-types';
+import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { ApiError, authenticatedFetch } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Scope, Shipment } from '@meridian/contracts';
+import type { Scope } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShipmentMapReply, ShipmentMapRequest } from './shipment-map-messages';
 
 export type MapShipments = {
-  /** The shipments in the box asked for, as the map draws them. */
-  shipments: readonly Pick<Shipment, 'id' | 'currentPosition'>[];
+  /** The shipments in the box asked for, as the map draws them: by ordinal, exposed or not. */
+  shipments: readonly MapShipmentPoint[];
   /** All the organization's shipments, in view or not. */
   total: number;
+  /** Names the shipments' version the ordinals belong to: details are asked for with it. */
+  tag: string;
+  /** The body's ETag: a poll sends it and an unchanged map comes back as a 304. */
+  etag: string | null;
 };
 
 const FAILED = 'Failed to load shipments';
@@ -40,49 +46,42 @@ function decoder(): Worker {
   return worker;
 }
 
-const decode = (body: ArrayBuffer, ids: ArrayBuffer) =>
+const decode = (body: ArrayBuffer) =>
   new Promise<ShipmentMapReply>((resolve, reject) => {
     const requestId = (nextRequestId += 1);
     pending.set(requestId, { resolve, reject });
-    const request: ShipmentMapRequest = { requestId, body, ids };
-    decoder().postMessage(request, [body, ids]);
+    const request: ShipmentMapRequest = { requestId, body };
+    decoder().postMessage(request, [body]);
   });
 
-const bodyOf = async (path: string, signal?: AbortSignal) => {
-  const response = await authenticatedFetch(path, { signal });
-  if (!response.ok) throw new ApiError(FAILED, response.status);
-  return response.arrayBuffer();
-};
-
 /**
- * The shipments in a box (`west,south,east,north`, null for the world): the compact map body and
- * the id list its ordinals index, decoded in a worker. A write between the two requests makes
- * them disagree: then both are asked again, once.
+ * The shipments in a box (`west,south,east,north`, null for the world): the compact map body,
+ * decoded in a worker. It holds all the map draws, exposure rings included; ids are not loaded.
+ * With the previous answer's ETag, an unchanged map is a 304 and that answer is kept as it was.
  */
 export async function getShipmentMap(
   scope: Scope,
   bbox: string | null,
+  previous?: MapShipments,
   signal?: AbortSignal,
 ): Promise<MapShipments> {
   // The server takes a zoom too, for the clusters to come; until it uses it, none is sent.
   const query = new URLSearchParams({ scope });
   if (bbox) query.set('bbox', bbox);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const [body, ids] = await Promise.all([
-      bodyOf(`/atlas/shipments/map?${query.toString()}`, signal),
-      bodyOf(`/atlas/shipments/map/ids?scope=${scope}`, signal),
-    ]);
-    const reply = await decode(body, ids);
-    if (reply.kind === 'failed') throw new ApiError(FAILED, 0);
-    if (reply.kind === 'map') {
-      const shipments = reply.ids.map((id, i) => ({
-        id,
-        currentPosition: { lat: reply.lat[i] ?? 0, lng: reply.lng[i] ?? 0 },
-      }));
-      return { shipments, total: reply.total };
-    }
-  }
-  throw new ApiError(FAILED, 409);
+  const response = await authenticatedFetch(`/atlas/shipments/map?${query.toString()}`, {
+    signal,
+    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
+  });
+  if (response.status === 304 && previous) return previous;
+  if (!response.ok) throw new ApiError(FAILED, response.status);
+  const reply = await decode(await response.arrayBuffer());
+  if (reply.kind === 'failed') throw new ApiError(FAILED, 0);
+  const shipments = Array.from(reply.ordinals, (ordinal, i): MapShipmentPoint => ({
+    ordinal,
+    exposed: reply.exposed[i] === 1,
+    currentPosition: { lat: reply.lat[i] ?? 0, lng: reply.lng[i] ?? 0 },
+  }));
+  return { shipments, total: reply.total, tag: reply.tag, etag: response.headers.get('etag') };
 }
 
 export const shipmentMapQuery = (
@@ -92,13 +91,16 @@ export const shipmentMapQuery = (
 ) =>
   queryOptions({
     queryKey: queryKeys.atlas.shipmentMap(organizationId, bbox ?? 'world', scope),
-    queryFn: ({ signal }) => getShipmentMap(scope, bbox, signal),
+    queryFn: ({ client, queryKey, signal }) =>
+      getShipmentMap(scope, bbox, client.getQueryData<MapShipments>(queryKey), signal),
+    // The rings follow the exposure, which changes with incidents: polled with the feed.
+    refetchInterval: EVENTS_POLL_INTERVAL_MS,
     // The last view's points stay while the next view's load; never another organization's.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === organizationId ? previous : undefined,
   });
 
-const NO_SHIPMENTS: MapShipments = { shipments: [], total: 0 };
+const NO_SHIPMENTS: MapShipments = { shipments: [], total: 0, tag: '', etag: null };
 
 /** The shipments in view; a failure silently leaves the map without them (spec part 8). */
 export function useShipmentMap(scope: Scope, bbox: string | null): MapShipments {

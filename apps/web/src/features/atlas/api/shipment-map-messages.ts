@@ -1,15 +1,16 @@
-/** What the page sends the shipment-map worker: two response bodies, moved, not copied. */
-export type ShipmentMapRequest = { requestId: number; body: ArrayBuffer; ids: ArrayBuffer };
+/** What the page sends the shipment-map worker: the response body, moved, not copied. */
+export type ShipmentMapRequest = { requestId: number; body: ArrayBuffer };
 
-/** The shipments in view; `stale` when a write fell between the two requests. */
+/** The shipments in view, as columns; `failed` when the body is not a shipment map. */
 export type ShipmentMapReply =
   | {
       requestId: number;
       kind: 'map';
+      tag: string;
       total: number;
-      ids: string[];
+      ordinals: Uint32Array<ArrayBuffer>;
+      exposed: Uint8Array<ArrayBuffer>;
       lng: Float32Array<ArrayBuffer>;
       lat: Float32Array<ArrayBuffer>;
     }
-  | { requestId: number; kind: 'stale' }
   | { requestId: number; kind: 'failed' };

@@ -14,6 +14,7 @@ import { useOrganizationCamera } from '../api/get-organization-center';
 import { useExposedRoutes } from '../api/get-exposed-routes';
 import { useMapSites } from '../api/get-map-sites';
 import { useShipmentMap } from '../api/get-shipment-map';
+import { useDescribeShipment } from '../api/get-shipment-map-details';
 import { requestBbox } from '../utils/viewport-bbox';
 import { AtlasToolbar, type AtlasFilter } from './AtlasToolbar';
 import { EventsFeed } from './EventsFeed';
@@ -55,10 +56,12 @@ export function AtlasPage() {
   // Only the shipments around the view are loaded, once the map has rested after a move.
   const [view, setView] = useState<MapViewport | null>(null);
   const settledView = useDebouncedValue(view, MAP_VIEW_SETTLE_MS);
-  const { shipments, total: shipmentTotal } = useShipmentMap(
-    scope,
-    settledView ? requestBbox(settledView) : null,
-  );
+  const {
+    shipments,
+    total: shipmentTotal,
+    tag,
+  } = useShipmentMap(scope, settledView ? requestBbox(settledView) : null);
+  const describeShipment = useDescribeShipment(scope, tag);
   const incidentsQuery = useIncidents(scope);
   // Failures and unusable replies leave the feed and the map silently empty (spec part 8).
   const incidents =
@@ -100,13 +103,13 @@ export function AtlasPage() {
             label="World map of shipments and incidents"
             className="h-[55dvh] min-h-80 lg:h-auto lg:flex-1"
             shipments={shipments}
+            describeShipment={describeShipment}
             incidents={incidents}
             areas={showIncidents ? areas : NO_AREAS}
             showShipments={showShipments}
             sites={sites}
             showSites={showSites}
             onSiteSelect={setSelectedSiteId}
-            exposedShipmentIds={summary?.shipmentIds}
             exposedSiteIds={summary?.siteIds}
             routes={routes}
             showIncidents={showIncidents}

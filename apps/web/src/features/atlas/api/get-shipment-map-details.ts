@@ -1,0 +1,56 @@
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { ApiError, authenticatedRequest } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+import { queryKeys } from '@/lib/query-keys';
+import type { Scope, Shipment } from '@meridian/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+const FAILED = 'Failed to load the shipment';
+
+/** A hovered shipment's title: its id, reference and route. */
+export const shipmentTitle = (shipment: Shipment): string =>
+  `Shipment ${shipment.id} · ${shipment.reference} · ${shipment.origin} → ${shipment.destination}`;
+
+/** One shipment of a map body, by the body's tag and its ordinal there; 409 once the tag is old. */
+export async function getShipmentMapDetails(
+  scope: Scope,
+  tag: string,
+  ordinal: number,
+  signal?: AbortSignal,
+): Promise<Shipment> {
+  const query = new URLSearchParams({ scope, tag, ordinal: String(ordinal) });
+  const reply = await authenticatedRequest(`/atlas/shipments/map/details?${query.toString()}`, {
+    schema: lazySchema('ShipmentMapDetailsResponse'),
+    fallbackMessage: FAILED,
+    signal,
+  });
+  return reply.data;
+}
+
+/**
+ * The map's hover titles, loaded one shipment at a time as the pointer finds them and kept for
+ * the tag (a tag names one version of the shipments, so its answers never change). A stale tag
+ * refetches the map, whose next body carries the current one.
+ */
+export function useDescribeShipment(scope: Scope, tag: string) {
+  const client = useQueryClient();
+  const organizationId = useActiveOrganizationId();
+  return useCallback(
+    async (ordinal: number) => {
+      try {
+        const shipment = await client.fetchQuery({
+          queryKey: queryKeys.atlas.shipmentMapDetails(organizationId, tag, ordinal),
+          queryFn: ({ signal }) => getShipmentMapDetails(scope, tag, ordinal, signal),
+          staleTime: Infinity,
+        });
+        return shipmentTitle(shipment);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409)
+          void client.invalidateQueries({ queryKey: queryKeys.atlas.shipmentMaps(organizationId) });
+        throw error;
+      }
+    },
+    [client, organizationId, scope, tag],
+  );
+}
