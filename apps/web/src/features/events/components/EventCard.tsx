@@ -43,7 +43,6 @@ export function EventCard({
         </h2>
         <SeverityBadge severity={incident.severity} className="shrink-0" />
       </div>
-      <ExposureBadge counts={exposure} className="mt-2" />
       <dl className="mt-3 grid gap-3 sm:grid-cols-3">
         <Field label="Location">{formatLocation(incident.location)}</Field>
         <Field label="Start Date/Time">{formatUtc(incident.updatedAt)}</Field>
@@ -64,6 +63,8 @@ export function EventCard({
           </div>
         </div>
       ) : null}
+      {/* Last: exposure arrives after the list, and nothing above it moves when it does. */}
+      <ExposureBadge counts={exposure} className="mt-3" />
     </article>
   );
 }
