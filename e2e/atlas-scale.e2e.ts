@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seedScaleData } from '../apps/server/src/bootstrap/demo-data';
+import { organizations } from '../apps/server/src/db/schema';
+import { TEST_PASSWORD } from '../apps/server/src/test/test-server';
+import { signIn, useBrowser } from './support/browser';
+import { camera, waitForMapReady } from './support/map';
+import { useSeededServer } from './support/seeded-server';
+
+/**
+ * Atlas at the issue's scale: 100,000 shipments drawn from the compact map body, and a view
+ * zoomed on one port asking only for what is around it.
+ */
+const SHIPMENTS = 100_000;
+const SCALE = { email: 'sam.scale@scale.example', password: TEST_PASSWORD };
+const ROTTERDAM = { email: 'rita.rotterdam@scale.example', password: TEST_PASSWORD };
+
+const world = useSeededServer(async (server) => {
+  const scale = await server.createOrganization('Scale Freight');
+  const rotterdam = await server.createOrganization('Rotterdam Freight');
+  await server.database.db
+    .update(organizations)
+    .set({ city: 'Rotterdam', country: 'Netherlands' })
+    .where(eq(organizations.id, rotterdam.id));
+  await server.createUser({ organizationId: scale.id, email: SCALE.email, adminRole: 'ADMIN' });
+  await server.createUser({ organizationId: rotterdam.id, email: ROTTERDAM.email });
+  const fixed = { incidents: 0, seed: 7, now: new Date('2026-01-01T00:00:00Z') };
+  await seedScaleData(server.database.db, {
+    organizationId: scale.id,
+    shipments: SHIPMENTS,
+    ...fixed,
+  });
+  await seedScaleData(server.database.db, {
+    organizationId: rotterdam.id,
+    shipments: 5_000,
+    ...fixed,
+  });
+  return {};
+});
+const browser = useBrowser();
+
+/** The compact map requests a page makes: their bbox and their size on the wire. */
+function recordMapRequests(page: Page) {
+  const requests: { bbox: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== '/api/atlas/shipments/map' || response.status() !== 200) return;
+    const sizes = await response.request().sizes();
+    requests.push({
+      bbox: url.searchParams.get('bbox') ?? 'world',
+      bytes: sizes.responseBodySize,
+    });
+  });
+  return requests;
+}
+
+describe('Atlas at 100,000 shipments', () => {
+  it('draws every shipment from one compact reply of under 1.2 MB', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    const requests = recordMapRequests(page);
+    await signIn(page, SCALE);
+    const map = await waitForMapReady(page);
+    // The count is what the map's shipment source was given.
+    await expect
+      .poll(() => map.getAttribute('data-shipments'), { timeout: 60_000 })
+      .toBe(String(SHIPMENTS));
+    await page.getByText('100,000 shipments').first().waitFor();
+    expect(requests[0]?.bbox).toBe('world');
+    // Compressed on the wire (brotli), as the browser received it.
+    expect(requests[0]?.bytes).toBeGreaterThan(0);
+    expect(requests[0]?.bytes).toBeLessThan(1_200_000);
+  });
+
+  it('asks only for the shipments around a view zoomed on Rotterdam', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    const requests = recordMapRequests(page);
+    await signIn(page, ROTTERDAM);
+    const map = await waitForMapReady(page);
+    await expect
+      .poll(async () => (await camera(page)).zoom, { timeout: 15_000 })
+      .toBeGreaterThan(3);
+    await expect.poll(() => requests.length, { timeout: 15_000 }).toBeGreaterThan(1);
+    const last = requests.at(-1);
+    const [west = 0, south = 0, east = 0, north = 0] = (last?.bbox ?? '').split(',').map(Number);
+    expect(west).toBeLessThan(4.5);
+    expect(east).toBeGreaterThan(4.5);
+    expect(east - west).toBeLessThan(180);
+    expect(south).toBeLessThan(51.9);
+    expect(north).toBeGreaterThan(51.9);
+    const drawn = Number(await map.getAttribute('data-shipments'));
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(5_000);
+  });
+});
