@@ -56,6 +56,8 @@ describe('an organization that requires two-factor authentication', () => {
       const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
       await page.goto('/login');
       await writeStorage(page, STORAGE_KEYS.theme, theme);
+      // The saved theme is read when the app starts.
+      await page.reload();
       await page.getByLabel('Email').fill(memberOf(theme));
       await page.getByLabel('Password').fill(SEEDED_PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
