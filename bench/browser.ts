@@ -170,6 +170,17 @@ async function pan(page: Page): Promise<number> {
   return median;
 }
 
+/** Records the page's longest main-thread task from its start (read with longestTask). */
+const watchLongTasks = (page: Page) =>
+  page.addInitScript(`(() => {
+    window.benchLongestTask = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.benchLongestTask = Math.max(window.benchLongestTask, entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  })()`);
+const longestTask = async (page: Page) => Number(await page.evaluate('window.benchLongestTask'));
+
 export type MapFigures = {
   renderer: string;
   atlasFirstRenderMs: number;
@@ -181,6 +192,8 @@ export type MapFigures = {
   atlasPanMs: number;
   /** The main thread's longest task while Atlas loads (median over the runs). */
   atlasLongestTaskMs: number;
+  /** The same for the empty basemap: what MapLibre itself costs under software WebGL. */
+  emptyLongestTaskMs: number;
   /** Navigation to idle of the same page with the basemap alone (issue 19's yardstick). */
   emptyFirstRenderMs: number;
   emptyPanMs: number;
@@ -204,16 +217,10 @@ export async function benchMap(
   const atlas = async () => {
     const { context, page } = await open();
     try {
-      // The main thread's longest task while Atlas loads (the map body is decoded in a worker).
-      await page.addInitScript(`(() => {
-        window.benchLongestTask = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            window.benchLongestTask = Math.max(window.benchLongestTask, entry.duration);
-        }).observe({ type: 'longtask', buffered: true });
-      })()`);
+      // The main thread's longest task while Atlas loads (its data is read in workers).
+      await watchLongTasks(page);
       const ms = await timeToMapIdle(page, '/admin/atlas', shipments, 120_000);
-      const longestTaskMs = Number(await page.evaluate('window.benchLongestTask'));
+      const longestTaskMs = await longestTask(page);
       log.info({ ms: Math.round(ms), longestTaskMs: Math.round(longestTaskMs) }, 'Atlas drawn');
       return { ms, pan: await pan(page), longestTaskMs };
     } finally {
@@ -243,8 +250,9 @@ export async function benchMap(
   const empty = async () => {
     const { context, page } = await open();
     try {
+      await watchLongTasks(page);
       const ms = await timeToMapIdle(page, `${BENCH_BASE}index.html?mode=empty`, 0, 60_000);
-      return { ms, pan: await pan(page) };
+      return { ms, longestTaskMs: await longestTask(page), pan: await pan(page) };
     } finally {
       await context.close();
     }
@@ -259,7 +267,7 @@ export async function benchMap(
   const rounds = options.quick ? 1 : 3;
   const runs = await alternate(rounds, atlas, dom);
   log.info({ rounds: options.rounds }, 'empty basemap pan');
-  const emptyRuns: { ms: number; pan: number }[] = [];
+  const emptyRuns: { ms: number; longestTaskMs: number; pan: number }[] = [];
   for (let i = 0; i < rounds; i += 1) emptyRuns.push(await empty());
 
   const atlasMs = median(runs.ours.map((run) => run?.ms ?? NaN));
@@ -282,6 +290,7 @@ export async function benchMap(
     atlasPanMs: median(runs.ours.map((run) => run?.pan ?? NaN)),
     emptyFirstRenderMs: median(emptyRuns.map((run) => run.ms)),
     atlasLongestTaskMs: longestTaskMs,
+    emptyLongestTaskMs: median(emptyRuns.map((run) => run.longestTaskMs)),
     emptyPanMs: median(emptyRuns.map((run) => run.pan)),
     domPanMs: domDone.length ? median(domDone.map((run) => run.pan)) : null,
   };

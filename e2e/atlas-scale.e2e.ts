@@ -9,10 +9,12 @@ import { camera, waitForMapReady } from './support/map';
 import { useSeededServer } from './support/seeded-server';
 
 /**
- * Atlas at the issue's scale: 100,000 shipments drawn from the compact map body, and a view
- * zoomed on one port asking only for what is around it.
+ * Atlas at the issue's scale: 100,000 shipments drawn from the compact map body, 10,000
+ * incidents read in a worker with the feed paged, and a view zoomed on one port asking only
+ * for what is around it.
  */
 const SHIPMENTS = 100_000;
+const INCIDENTS = 10_000;
 const SCALE = { email: 'sam.scale@scale.example', password: TEST_PASSWORD };
 const ROTTERDAM = { email: 'rita.rotterdam@scale.example', password: TEST_PASSWORD };
 
@@ -30,6 +32,7 @@ const world = useSeededServer(async (server) => {
     organizationId: scale.id,
     shipments: SHIPMENTS,
     ...fixed,
+    incidents: INCIDENTS,
   });
   await seedScaleData(server.database.db, {
     organizationId: rotterdam.id,
@@ -70,6 +73,33 @@ describe('Atlas at 100,000 shipments', () => {
     // Compressed on the wire (brotli), as the browser received it.
     expect(requests[0]?.bytes).toBeGreaterThan(0);
     expect(requests[0]?.bytes).toBeLessThan(1_200_000);
+  });
+
+  it('draws all 10,000 incidents and feeds the list a page at a time', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    const lists: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/atlas/events') lists.push(url.searchParams);
+    });
+    await signIn(page, SCALE);
+    const map = await waitForMapReady(page);
+    await page
+      .locator(`[data-testid="map"][data-drawn-incidents="${INCIDENTS}"]`)
+      .waitFor({ timeout: 60_000 });
+    expect(Number(await map.getAttribute('data-incidents'))).toBeGreaterThan(INCIDENTS * 0.9);
+    await page.getByText('10,000 incidents').first().waitFor();
+    const feed = page.getByRole('list', { name: 'Events Feed' });
+    await feed.getByRole('link').first().waitFor();
+    // The map's whole list once, the feed's first page of 50.
+    expect(lists.filter((query) => !query.has('limit'))).toHaveLength(1);
+    const pages = () => lists.filter((query) => query.get('limit') === '50');
+    expect(pages().map((query) => query.has('cursor'))).toEqual([false]);
+    // Scrolled to its end, the feed asks for the next page.
+    // Scrolled to its end (the list scrolls in its parent), the feed asks for the next page.
+    await feed.evaluate((list) => list.parentElement?.scrollTo({ top: list.scrollHeight }));
+    await expect.poll(() => pages().filter((query) => query.has('cursor')).length).toBe(1);
+    await expect.poll(() => feed.locator('li').first().getAttribute('aria-setsize')).toBe('100');
   });
 
   it('asks only for the shipments around a view zoomed on Rotterdam', async () => {

@@ -16,6 +16,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions } from './lib/logger.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { Mailer } from './lib/mailer.js';
+import type { NotifiedCache } from './lib/notified-cache.js';
 import { OidcClient } from './lib/oidc.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { AccessTokens } from './lib/tokens.js';
@@ -83,7 +84,7 @@ import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { UsersService } from './modules/users/users.service.js';
+import { USERS_CHANNEL, UsersService } from './modules/users/users.service.js';
 import { apiGuardPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -112,8 +113,9 @@ export type AppDependencies = {
   /** The process's logger (main.ts's, or a test's that reads the lines); else one from config. */
   logger?: FastifyBaseLogger;
   /**
-   * The database's LISTEN, through which every instance hears of access changes; without it
-   * each request reads the rows behind its token (nothing is cached).
+   * The database's LISTEN, through which every instance hears of access and user changes;
+   * without it each request reads the rows behind its token and each user list (nothing is
+   * cached).
    */
   listen?: DatabaseHandle['listen'];
 };
@@ -253,7 +255,8 @@ export async function buildApp({
     async (api) => {
       // Private by default: every route below needs a valid access token unless it says public.
       const access = new AccessService(db, tokens, config.internalDomain);
-      if (listen) await listenForAccessChanges(app, access, listen);
+      const users = new UsersService(db);
+      if (listen) await listenForChanges(app, access, users, listen);
       await api.register(apiGuardPlugin, { access });
       await api.register(systemRoutes, { db, config, oidc });
       const twoFactor = new TwoFactorService(
@@ -283,7 +286,7 @@ export async function buildApp({
         perMinute: config.accountRequestsPerMinute,
         publicUrl: config.publicUrl,
       });
-      await api.register(usersRoutes, { users: new UsersService(db) });
+      await api.register(usersRoutes, { users });
       await api.register(organizationsRoutes, { organizations: new OrganizationsService(db) });
       await api.register(atlasRoutes, { atlas: new AtlasService(db) });
       await api.register(incidentsRoutes, {
@@ -328,20 +331,26 @@ export async function buildApp({
 }
 
 /**
- * Keeps AccessService's cache true to the database: the `meridian_access` triggers announce
- * each change on commit; while the listening connection is down, nothing is cached.
+ * Keeps the caches true to the database: the `meridian_access` and `meridian_users` triggers
+ * announce each change on commit; while the listening connection is down, nothing is cached.
+ * One connection hears both, so the barrier a write request awaits covers both.
  */
-async function listenForAccessChanges(
+async function listenForChanges(
   app: FastifyInstance,
   access: AccessService,
+  users: UsersService,
   listen: NonNullable<AppDependencies['listen']>,
 ): Promise<void> {
-  const listener = await listen(ACCESS_CHANNEL, {
-    message: (payload) => access.cache.changed(payload),
-    ready: () => access.cache.setListening(true),
+  const caches = new Map<string, NotifiedCache<unknown>>([
+    [ACCESS_CHANNEL, access.cache],
+    [USERS_CHANNEL, users.listBodies],
+  ]);
+  const listener = await listen([...caches.keys()], {
+    message: (channel, payload) => caches.get(channel)?.changed(payload),
+    ready: () => caches.forEach((cache) => cache.setListening(true)),
     lost: () => {
-      access.cache.setListening(false);
-      app.log.warn('access change notifications lost; not caching until they are back');
+      caches.forEach((cache) => cache.setListening(false));
+      app.log.warn('change notifications lost; not caching until they are back');
     },
   });
   access.settle = listener.barrier;

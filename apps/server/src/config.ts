@@ -121,6 +121,8 @@ const EnvSchema = z.object({
   LLM_MODEL: optionalString,
   /** A model that has not finished its answer by then fails (the failure is stored). */
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Questions one organization may have with the model at once (per server instance). */
+  LLM_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).max(100).default(3),
   /** Password hashes queued beyond the ones running; more answer 503 rather than wait. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).default(32),
 });
@@ -179,7 +181,13 @@ export type AppConfig = {
     sms: { url: string; username: string; password: string; from: string } | null;
   };
   /** The analysis assistant's language model; null: the built-in analyst answers. */
-  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  llm: {
+    baseUrl: string;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+    concurrencyPerOrganization: number;
+  } | null;
 };
 
 export const OWASP_ARGON2ID = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -271,6 +279,7 @@ function languageModel(e: z.infer<typeof EnvSchema>): AppConfig['llm'] {
     apiKey: e.LLM_API_KEY,
     model: e.LLM_MODEL,
     timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+    concurrencyPerOrganization: e.LLM_CONCURRENCY_PER_ORGANIZATION,
   };
 }
 

@@ -10,15 +10,16 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { sharedRoundTrip } from '../lib/concurrency.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query surface as the database. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** What a listener hears: payloads, and whether it may be missing any. */
+/** What a listener hears: each channel's payloads, and whether it may be missing any. */
 export type ChannelHandlers = {
-  message: (payload: string) => void;
+  message: (channel: string, payload: string) => void;
   /** Listening (again): from now on nothing is missed. */
   ready: () => void;
   /** The connection that listens is gone: messages may be missed until `ready` again. */
@@ -37,8 +38,8 @@ export type ChannelListener = {
 export type DatabaseHandle = {
   db: Database;
   kind: AppConfig['database']['kind'];
-  /** LISTEN on a channel (a fixed identifier) that triggers `pg_notify` on commit. */
-  listen: (channel: string, handlers: ChannelHandlers) => Promise<ChannelListener>;
+  /** LISTEN on channels (fixed identifiers) that triggers `pg_notify` on commit, on one connection. */
+  listen: (channels: readonly string[], handlers: ChannelHandlers) => Promise<ChannelListener>;
   migrate: () => Promise<void>;
   /** Runs work while no other instance runs its own (first-start bootstrap on a shared server). */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
@@ -98,8 +99,8 @@ export async function openDatabase(
           client.release();
         }
       },
-      listen: (channel, handlers) =>
-        listenOnPostgres(database.url, channel, handlers, onConnectionError),
+      listen: (channels, handlers) =>
+        listenOnPostgres(database.url, channels, handlers, onConnectionError),
       close: () => pool.end(),
     };
   }
@@ -113,10 +114,19 @@ export async function openDatabase(
     // One process owns an embedded database: nothing to coordinate with.
     exclusive: (work) => work(),
     // Notifications are handed over as the query that committed them returns.
-    listen: async (channel, handlers) => {
-      const unlisten = await client.listen(channel, handlers.message);
+    listen: async (channels, handlers) => {
+      const unlisten = await Promise.all(
+        channels.map((channel) =>
+          client.listen(channel, (payload) => handlers.message(channel, payload)),
+        ),
+      );
       handlers.ready();
-      return { barrier: async () => undefined, stop: () => unlisten() };
+      return {
+        barrier: async () => undefined,
+        stop: async () => {
+          await Promise.all(unlisten.map((stop) => stop()));
+        },
+      };
     },
     close: () => client.close(),
   };
@@ -126,15 +136,17 @@ const LISTEN_RETRY_MS = { first: 1_000, max: 30_000 };
 
 /**
  * LISTEN on a connection of its own (outside the pool), reconnecting with backoff when it is
- * lost; `lost` tells the owner to trust nothing it cached meanwhile.
+ * lost; `lost` tells the owner to trust nothing it cached meanwhile. One connection for every
+ * channel, so that one barrier covers them all.
  */
 async function listenOnPostgres(
   url: string,
-  channel: string,
+  channels: readonly string[],
   handlers: ChannelHandlers,
   onConnectionError: OnConnectionError,
 ): Promise<ChannelListener> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  for (const channel of channels)
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = LISTEN_RETRY_MS.first;
@@ -155,7 +167,8 @@ async function listenOnPostgres(
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.message(message.payload ?? '');
+      if (channels.includes(message.channel))
+        handlers.message(message.channel, message.payload ?? '');
     });
     next.on('error', (error) => {
       onConnectionError(error);
@@ -164,7 +177,7 @@ async function listenOnPostgres(
     next.on('end', () => lose(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${channel}`);
+      for (const channel of channels) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       onConnectionError(error instanceof Error ? error : new Error(String(error)));
       await next.end().catch(() => undefined);
@@ -183,10 +196,12 @@ async function listenOnPostgres(
   await connect();
   return {
     // The server hands a listener its pending notifications before a query's answer completes.
-    barrier: async () => {
+    // One query at a time on this connection (pg would otherwise queue them, which it
+    // deprecates), however many write requests wait at once.
+    barrier: sharedRoundTrip(async () => {
       const current = client;
       if (current) await current.query('SELECT 1').catch(() => undefined);
-    },
+    }),
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

@@ -14,3 +14,30 @@ export async function mapWithConcurrency<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
+
+/**
+ * Calls of `roundTrip` for callers that each need one that starts after their call (a barrier):
+ * one runs at a time, and every caller that arrives while it runs shares the next one.
+ */
+export function sharedRoundTrip(roundTrip: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const start = () => {
+    const trip = roundTrip().finally(() => {
+      if (running === trip) running = null;
+    });
+    running = trip;
+    return trip;
+  };
+  return () => {
+    if (next) return next;
+    if (!running) return start();
+    next = running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return start();
+      });
+    return next;
+  };
+}

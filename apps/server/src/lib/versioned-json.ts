@@ -18,7 +18,7 @@ export type VersionedList = {
   contentType?: string;
 };
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export type Encoding = 'br' | 'gzip';
 type Entry = {

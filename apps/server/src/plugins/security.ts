@@ -22,7 +22,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [])],
+        // blob: the map's worker loads Atlas's shipment and incident documents, built in the page.
+        connectSrc: [
+          "'self'",
+          'blob:',
+          ...(config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

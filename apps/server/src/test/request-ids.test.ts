@@ -65,7 +65,7 @@ describe('request ids', () => {
   });
 
   it('writes the id on every log line of a request, and the failing line names it', async () => {
-    vi.spyOn(UsersService.prototype, 'list').mockRejectedValue(new Error('database on fire'));
+    vi.spyOn(UsersService.prototype, 'listBody').mockRejectedValue(new Error('database on fire'));
     const response = await server.request<{ message: string }>('GET', '/api/admin/users', {
       token,
     });

@@ -1,9 +1,8 @@
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { EventRedirect } from '@/features/events/components/EventRedirect';
-import { prefetchIncidentPages } from '@/features/events/api/get-incident-pages';
+import { prefetchIncidentPages } from '@/lib/incident-pages';
 import { getActiveOrganizationId } from '@/lib/active-organization';
-import { prefetchIncidents } from '@/lib/incidents-api';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomeRedirect, RedirectSignedInAdmin, RequireAdmin } from './routes/guards';
@@ -104,11 +103,19 @@ const screen = (
 });
 
 const atlasHandle: RouteHandle = { title: 'Atlas', navItem: 'atlas' };
+/** Atlas's feed at once; its map code and data from a small chunk of their own. */
+const prefetchAtlas = (queryClient: QueryClient) => {
+  prefetchIncidentPages(queryClient, getActiveOrganizationId(), 'feed');
+  void import('@/features/atlas/api/prefetch-atlas').then(
+    (module) => module.prefetchAtlas(queryClient),
+    () => undefined,
+  );
+};
 
 const adminRoutes: RouteObject[] = [
   // /admin, /admin/atlas and any unknown /admin path show Atlas (spec part 2).
-  { index: true, ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
-  { path: paths.admin.atlas.path, ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
+  { index: true, ...screen(AtlasPage, atlasHandle, prefetchAtlas) },
+  { path: paths.admin.atlas.path, ...screen(AtlasPage, atlasHandle, prefetchAtlas) },
   {
     path: paths.admin.events.path,
     ...screen(EventsPage, { title: 'Events', navItem: 'events' }, (queryClient) =>
@@ -175,7 +182,7 @@ const adminRoutes: RouteObject[] = [
     path: paths.admin.suppliers.path,
     ...screen(SuppliersPage, { title: 'Suppliers' }),
   },
-  { path: '*', ...screen(AtlasPage, atlasHandle, prefetchIncidents) },
+  { path: '*', ...screen(AtlasPage, atlasHandle, prefetchAtlas) },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import { EVENTS_MESSAGES } from '@/config/messages';
 import type { Incident, Scope } from '@meridian/contracts';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { getActiveOrganizationId, useActiveOrganizationId } from './active-organization';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useActiveOrganizationId } from './active-organization';
 import { ApiError, authenticatedFetch } from './api-client';
 import { lazySchema } from './lazy-schema';
 import { parseListReply, yieldToBrowser } from './parse-list';
@@ -43,10 +43,3 @@ export function useIncidents(scope: Scope, options: { refetchInterval?: number }
   const organizationId = useActiveOrganizationId();
   return useQuery({ ...incidentsQuery(scope, organizationId), ...options });
 }
-
-/**
- * Starts loading the organization's incidents (the first scope of Events and Atlas) while the
- * stored session is checked and the screen's code loads, instead of after both.
- */
-export const prefetchIncidents = (queryClient: QueryClient): void =>
-  void queryClient.prefetchQuery(incidentsQuery('ORG', getActiveOrganizationId()));

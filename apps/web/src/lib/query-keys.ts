@@ -42,6 +42,20 @@ export const queryKeys = {
       organizationId,
       scope,
     ],
+    /** Atlas's map of the whole list, read in a worker. */
+    incidentMap: (organizationId: string | null, scope: Scope) => [
+      'atlas',
+      'event-map',
+      organizationId,
+      scope,
+    ],
+    /** The affected areas of some incidents of one list the map's worker keeps. */
+    incidentAreas: (listKey: string | null, incidentIds: string) => [
+      'atlas',
+      'event-areas',
+      listKey,
+      incidentIds,
+    ],
     incident: (organizationId: string | null, incidentId: string) => [
       'atlas',
       'event',

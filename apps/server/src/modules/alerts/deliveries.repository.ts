@@ -14,7 +14,9 @@ export type NewDelivery = Pick<
   | 'idempotencyKey'
   | 'title'
 > &
-  Partial<Pick<typeof deliveries.$inferInsert, 'status' | 'attempts' | 'lastAttemptAt'>>;
+  Partial<
+    Pick<typeof deliveries.$inferInsert, 'status' | 'attempts' | 'lastAttemptAt' | 'nextAttemptAt'>
+  >;
 
 const asDate = (value: unknown) => (value === null ? null : new Date(value as string));
 

@@ -22,6 +22,12 @@ import { type EndpointRow, endpointsRepository as endpoints } from './endpoints.
 const DAY_MS = 24 * 60 * 60_000;
 /** Test messages' idempotency keys start so: they have no notification to send again. */
 const TEST_KEY_PREFIX = 'test:';
+/**
+ * A test message is sent by the request itself, once: never due for the delivery worker, which
+ * would otherwise claim the row between its insert and the answer and give it up (it has no
+ * notification), overwriting the answer in the log.
+ */
+const NEVER_DUE = new Date('9999-12-31T00:00:00Z');
 const LOG_SIZE = 50;
 
 /** The address without its secret part: Slack and Teams put the key in the path. */
@@ -176,6 +182,7 @@ export class EndpointsService {
       title: 'Test message from Meridian',
       attempts: 1,
       lastAttemptAt: new Date(),
+      nextAttemptAt: NEVER_DUE,
     });
     const outcome = await this.delivery.attempt(
       row,

@@ -118,6 +118,7 @@ beforeAll(async () => {
     LLM_API_KEY: 'sk-test-key',
     LLM_MODEL: 'test-model',
     LLM_TIMEOUT_SECONDS: '1',
+    LLM_CONCURRENCY_PER_ORGANIZATION: '2',
   });
   const { db } = server.database;
   const acme = (await server.createOrganization('Acme LLM')).id;
@@ -343,5 +344,23 @@ describe('the analysis assistant with a language model', () => {
       status: 'FAILED',
       error: ANALYSIS_MESSAGES.modelTimeout,
     });
+  });
+
+  it('lets an organization have two questions with the model at once, and refuses a third', async () => {
+    stub.state.mode = 'hang';
+    const asked = stub.state.received.length;
+    const waiting = [askStreaming('First?'), askStreaming('Second?')];
+    await expect.poll(() => stub.state.received.length - asked).toBe(2);
+    const third = await ask('Third?');
+    expect(third.status).toBe(429);
+    expect(third.body).toMatchObject({ message: ANALYSIS_MESSAGES.busy(2) });
+    expect(third.headers.get('retry-after')).toBe('5');
+    // Another organization has places of its own.
+    stub.state.mode = 'stream';
+    const other = await askStreaming('Is the port open?', 'borealis');
+    expect(other.response.status).toBe(201);
+    // The two give up (the model never answers): their places are free again.
+    await Promise.all(waiting);
+    expect((await ask('Fourth?')).status).toBe(201);
   });
 });

@@ -20,7 +20,12 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
   db: Database;
   llm: AppConfig['llm'];
 }> = async (app, { db, llm }) => {
-  const analysis = new AnalysisService(db, llm ? new LlmClient(llm) : null, app.log);
+  const analysis = new AnalysisService(
+    db,
+    llm ? new LlmClient(llm) : null,
+    app.log,
+    llm?.concurrencyPerOrganization,
+  );
 
   app.get(
     '/incidents/:id/analyses',

@@ -7,7 +7,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
-import { notFound } from '../../lib/errors.js';
+import { DomainError, notFound } from '../../lib/errors.js';
+import { KeyedConcurrency } from '../../lib/keyed-concurrency.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type IncidentRow, incidentsRepository } from '../incidents/incidents.repository.js';
 import { toAnalysisDto } from './analysis.mapper.js';
@@ -17,6 +18,9 @@ import { keepCited } from './citations.js';
 import { type AnalysisContext, buildContext } from './context.js';
 import { type LlmClient, ModelError } from './llm-client.js';
 import { promptOf } from './prompt.js';
+
+/** What a refused question is told to wait before asking again. */
+const MODEL_BUSY_RETRY_SECONDS = 5;
 
 /** The latest analyses of an incident a list shows. */
 const LIST_LIMIT = 100;
@@ -30,6 +34,8 @@ export type PreparedAnalysis = {
   incident: IncidentRow;
   question: string;
   context: AnalysisContext;
+  /** Gives back the organization's place with the model (taken by prepare). */
+  release: () => void;
 };
 
 type Outcome = Pick<NewAnalysis, 'engine' | 'model' | 'status' | 'error'> & {
@@ -47,11 +53,17 @@ const yieldToSend = () => new Promise((resolve) => setImmediate(resolve));
  * ones too (with why), and audited.
  */
 export class AnalysisService {
+  /** Model calls each organization has running: a few at most, so one cannot take them all. */
+  private readonly modelPlaces: KeyedConcurrency;
+
   constructor(
     private readonly db: Database,
     private readonly llm: LlmClient | null,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    concurrencyPerOrganization = 3,
+  ) {
+    this.modelPlaces = new KeyedConcurrency(concurrencyPerOrganization);
+  }
 
   async list(actor: Actor, incidentId: string): Promise<Analysis[]> {
     await this.visible(actor, incidentId);
@@ -64,19 +76,47 @@ export class AnalysisService {
     return rows.map(({ analysis, asker }) => toAnalysisDto(analysis, asker));
   }
 
-  /** Checks the incident is visible and gathers the records: before any answer is streamed. */
+  /**
+   * Checks the incident is visible, takes one of the organization's places with the model (429
+   * when all are taken) and gathers the records: before any answer is streamed. `answer` gives
+   * the place back.
+   */
   async prepare(actor: Actor, incidentId: string, input: AnalysisInput): Promise<PreparedAnalysis> {
     const incident = await this.visible(actor, incidentId);
-    const context = await buildContext(this.db, actor, incident);
-    return { actor, incident, question: input.question, context };
+    const release = this.takeModelPlace(actor);
+    try {
+      const context = await buildContext(this.db, actor, incident);
+      return { actor, incident, question: input.question, context, release };
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   /** Answers (pieces to `onText` as they are written) and stores the analysis, failed or not. */
   async answer(prepared: PreparedAnalysis, onText: OnText = () => undefined): Promise<Analysis> {
-    const outcome = this.llm
-      ? await this.fromModel(this.llm, prepared, onText)
-      : await this.fromBuiltIn(prepared, onText);
-    return this.store(prepared, outcome);
+    try {
+      const outcome = this.llm
+        ? await this.fromModel(this.llm, prepared, onText)
+        : await this.fromBuiltIn(prepared, onText);
+      return await this.store(prepared, outcome);
+    } finally {
+      prepared.release();
+    }
+  }
+
+  /** The built-in analyst costs little: only model calls are counted. */
+  private takeModelPlace(actor: Actor): () => void {
+    if (!this.llm) return () => undefined;
+    const release = this.modelPlaces.tryAcquire(actor.organizationId);
+    if (!release) {
+      throw new DomainError(
+        'TOO_MANY_REQUESTS',
+        ANALYSIS_MESSAGES.busy(this.modelPlaces.limit),
+        MODEL_BUSY_RETRY_SECONDS,
+      );
+    }
+    return release;
   }
 
   private async fromBuiltIn(prepared: PreparedAnalysis, onText: OnText): Promise<Outcome> {

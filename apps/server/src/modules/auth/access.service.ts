@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { AccessCache } from '../../lib/access-cache.js';
 import { allowsAddress } from '../../lib/ip-allow-list.js';
+import { NotifiedCache } from '../../lib/notified-cache.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import type { AccessTokens } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -51,8 +51,8 @@ export class AccessService {
     private readonly db: Database,
     private readonly tokens: AccessTokens,
     private readonly internalDomain: string,
-    /** Rows behind tokens, kept until the database announces a change (see lib/access-cache). */
-    readonly cache: AccessCache<AccessFacts | null> = new AccessCache({
+    /** Rows behind tokens, kept until the database announces a change (per user). */
+    readonly cache: NotifiedCache<AccessFacts | null> = new NotifiedCache({
       maxEntries: ACCESS_CACHE_ENTRIES,
       maxAgeMs: ACCESS_CACHE_MAX_AGE_MS,
     }),
@@ -65,14 +65,12 @@ export class AccessService {
   settle: () => Promise<void> = async () => undefined;
 
   /** One query, or none while nothing about this user, session or organization changed. */
-  private async facts(userId: string, sessionId: string): Promise<AccessFacts | null> {
-    const key = `${userId}:${sessionId}`;
-    const cached = this.cache.get(key);
-    if (cached !== undefined) return cached;
-    const readAt = this.cache.begin();
-    const found = (await usersRepository.findForAccess(this.db, userId, sessionId)) ?? null;
-    this.cache.store(key, userId, found, readAt);
-    return found;
+  private facts(userId: string, sessionId: string): Promise<AccessFacts | null> {
+    return this.cache.through(
+      `${userId}:${sessionId}`,
+      userId,
+      async () => (await usersRepository.findForAccess(this.db, userId, sessionId)) ?? null,
+    );
   }
 
   /**

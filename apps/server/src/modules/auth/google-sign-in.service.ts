@@ -104,9 +104,8 @@ export class GoogleSignInService {
         // Refused now rather than after the password, which would then be asked for nothing.
         await assertMaySignIn(tx, user);
         return this.linkChallenge(tx, user, claims.sub, client);
-      } else await linkGoogle(tx, user, claims.sub, 'first Google sign-in');
-      const signedIn = (await usersRepository.findById(tx, user.id)) ?? user;
-      return this.sessionFor(tx, signedIn, client);
+      } else user = await linkGoogle(tx, user, claims.sub, 'first Google sign-in');
+      return this.sessionFor(tx, user, client);
     });
   }
 
@@ -130,12 +129,12 @@ export class GoogleSignInService {
       if (!current) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
       if (current.googleSub && current.googleSub !== challenge.googleSub)
         throw forbidden(GOOGLE_MESSAGES.otherGoogleAccount);
+      let signedIn = current;
       if (!current.googleSub) {
         const holder = await usersRepository.findByGoogleSub(tx, challenge.googleSub);
         if (holder) throw conflict(GOOGLE_MESSAGES.linkedElsewhere);
-        await linkGoogle(tx, current, challenge.googleSub, 'password confirmed');
+        signedIn = await linkGoogle(tx, current, challenge.googleSub, 'password confirmed');
       }
-      const signedIn = (await usersRepository.findById(tx, current.id)) ?? current;
       return this.sessionFor(tx, signedIn, {
         userAgent: client.userAgent ?? challenge.userAgent,
         ip: client.ip,
@@ -201,15 +200,24 @@ async function assertMaySignIn(tx: Executor, user: UserRow): Promise<void> {
     throw forbidden(GOOGLE_MESSAGES.externalAccessOff);
 }
 
-/** Binds the Google subject to the account, on the record. */
-async function linkGoogle(tx: Executor, user: UserRow, googleSub: string, how: string) {
-  await usersRepository.update(tx, user.id, { googleSub, googleLinkedAt: new Date() });
+/** Binds the Google subject to the account, on the record; answers the account as linked. */
+async function linkGoogle(
+  tx: Executor,
+  user: UserRow,
+  googleSub: string,
+  how: string,
+): Promise<UserRow> {
+  const linked = await usersRepository.update(tx, user.id, {
+    googleSub,
+    googleLinkedAt: new Date(),
+  });
   await recordAudit(tx, null, {
     action: 'google.link',
     targetType: 'user',
     targetId: user.id,
     after: { how },
   });
+  return linked;
 }
 
 /** Accepts the person's open invitation, as the invitation page would, without a password. */
@@ -222,8 +230,7 @@ async function activate(tx: Executor, user: UserRow, claims: IDToken): Promise<U
       personName(claims.given_name) ?? nameFirst ?? (user.firstName || emailLocalPart(user)),
     lastName: personName(claims.family_name) ?? (nameRest.join(' ') || user.lastName),
   });
-  await linkGoogle(tx, activated, claims.sub, 'invitation');
-  return activated;
+  return linkGoogle(tx, activated, claims.sub, 'invitation');
 }
 
 const emailLocalPart = (user: UserRow) => user.email.split('@')[0] ?? user.email;

@@ -9,8 +9,10 @@ import {
   UserSessionParams,
   UserUpdate,
 } from '@meridian/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
+import { JSON_TYPE } from '../../lib/versioned-json.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
@@ -30,10 +32,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: UserListResponse, ...errorResponses },
       },
     },
-    async (request) => ({
-      message: 'Users retrieved',
-      data: await users.list(actorOf(request), request.query),
-    }),
+    async (request, reply) => {
+      const body = await users.listBody(actorOf(request), request.query, (data) =>
+        reply.serialize({ message: 'Users retrieved', data }),
+      );
+      // Written by this route's response schema (reply.serialize): it leaves as it is.
+      return (reply as FastifyReply).type(JSON_TYPE).send(body);
+    },
   );
 
   app.get(

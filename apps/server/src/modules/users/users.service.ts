@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { type Actor, administersActiveOrganization } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { keysetPage } from '../../lib/keyset.js';
+import { NotifiedCache } from '../../lib/notified-cache.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { revokeAllSessions } from '../auth/sessions.js';
 import { toSessionDto } from '../auth/sessions.mapper.js';
@@ -21,6 +22,17 @@ import { twoFactorRepository } from '../two-factor/two-factor.repository.js';
 import { twoFactorStatus } from '../two-factor/two-factor.service.js';
 import { toUserDto } from './users.mapper.js';
 import { type UserRow, userKeyset, usersRepository } from './users.repository.js';
+
+/** The channel the `meridian_users` triggers (migration 0014) name an organization on. */
+export const USERS_CHANNEL = 'meridian_users';
+
+/** A response body as a route's serializer writes it. */
+type Body = string | Uint8Array | ArrayBuffer;
+
+/** List bodies one instance keeps: each at most 100 users, about 27 KB. */
+const LIST_CACHE_ENTRIES = 500;
+/** Even if a notification were lost unnoticed, no kept list is older than this. */
+const LIST_CACHE_MAX_AGE_MS = 60_000;
 
 export const USER_MESSAGES = {
   notFound: 'User not found',
@@ -46,7 +58,32 @@ const removesAnOwner = (target: UserRow, change: UserUpdate | null): boolean =>
     (change.accountStatus !== undefined && change.accountStatus !== 'ACTIVE'));
 
 export class UsersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** List bodies per organization and query, kept until the database announces a change. */
+    readonly listBodies: NotifiedCache<Body> = new NotifiedCache({
+      maxEntries: LIST_CACHE_ENTRIES,
+      maxAgeMs: LIST_CACHE_MAX_AGE_MS,
+    }),
+  ) {}
+
+  /**
+   * `list` as the route's response body (`serialize` writes it), kept per organization and query
+   * until the database announces a change to that organization's users (any row written,
+   * inserted or deleted): repeated requests cost no query and no serialization. The body
+   * depends on nothing else: not on who asks within the organization, nor on the time.
+   */
+  listBody(
+    actor: Actor,
+    query: UserListQuery,
+    serialize: (data: UserListResponse['data']) => Body,
+  ): Promise<Body> {
+    return this.listBodies.through(
+      `${actor.organizationId}\n${JSON.stringify(query)}`,
+      actor.organizationId,
+      async () => serialize(await this.list(actor, query)),
+    );
+  }
 
   /** One page of the active organization's users, searched, filtered and sorted. */
   async list(actor: Actor, query: UserListQuery): Promise<UserListResponse['data']> {

@@ -103,7 +103,7 @@ export async function postgresDatabase(serverUrl: string): Promise<Throwaway<Dat
 
 export type Response<T> = { status: number; body: T; headers: Headers };
 
-/** One JSON request with a timeout; a network error or timeout rejects. */
+/** One JSON request with a timeout; a network error or timeout (a TimeoutError) rejects. */
 export async function call<T = Record<string, unknown>>(
   baseUrl: string,
   method: string,
@@ -118,18 +118,36 @@ export async function call<T = Record<string, unknown>>(
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : null) as T,
-    headers: response.headers,
+  const controller = new AbortController();
+  const exchange = async (): Promise<Response<T>> => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : null) as T,
+      headers: response.headers,
+    };
   };
+  // The deadline rejects by itself: under load, fetch has missed the abort of its signal and
+  // stayed pending for minutes, which hung the whole load test instead of failing it.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const reason = new DOMException(`${method} ${url} timed out`, 'TimeoutError');
+      controller.abort(reason);
+      reject(reason);
+    }, options.timeoutMs ?? 10_000);
+  });
+  try {
+    return await Promise.race([exchange(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type Session = { accessToken: string; refreshToken: string };

@@ -3,6 +3,7 @@ import { cn } from '@/utils/cn';
 import {
   Map as MapLibreMap,
   Popup,
+  setWorkerCount,
   setWorkerUrl,
   type GeoJSONSource,
   type MapMouseEvent,
@@ -18,17 +19,22 @@ import {
   routeFeatures,
   siteFeatures,
   COUNT_IMAGE_PREFIX,
-  incidentFeatures,
+  incidentCounts,
+  incidentSourceData,
   LAYERS,
   OUTLINE,
   SHIPMENT_LAYERS,
-  shipmentFeatures,
+  shipmentCounts,
+  shipmentSourceData,
   SOURCES,
 } from './map-layers';
 import type { MapViewProps } from './map-types';
 
 // A same-origin module worker: allowed by the page's CSP (worker-src 'self'), no blob or eval.
 setWorkerUrl(workerUrl);
+// At least two workers (MapLibre takes half the cores, one on a two-core machine): Atlas's
+// 100,000 shipments are parsed and clustered beside the basemap and incidents, not before them.
+setWorkerCount(Math.max(2, Math.floor((navigator.hardwareConcurrency || 2) / 2)));
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
@@ -53,6 +59,17 @@ function reportOnIdle(
   map.once('idle', () => {
     container.dataset[key] = value;
   });
+}
+
+/** Loads `data` into a source: a Blob by object URL, which the returned function gives back. */
+function setSourceData(map: MapLibreMap, source: string, data: GeoJSON.GeoJSON | Blob) {
+  if (!(data instanceof Blob)) {
+    void map.getSource<GeoJSONSource>(source)?.setData(data);
+    return () => undefined;
+  }
+  const url = URL.createObjectURL(data);
+  void map.getSource<GeoJSONSource>(source)?.setData(url);
+  return () => URL.revokeObjectURL(url);
 }
 
 /**
@@ -85,6 +102,8 @@ export function MapView({
 }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
+  // Object URLs of shipment documents the map may still be reading, given back once it rests.
+  const pendingReleases = useRef(new Set<() => void>());
   const [ready, setReady] = useState(false);
   // Callbacks and values read by map events, kept current without recreating the map.
   const latest = useRef({
@@ -115,6 +134,9 @@ export function MapView({
     const container = containerRef.current;
     if (!container) return;
     const { theme: startTheme, initialCamera: camera } = latest.current;
+    // The countries download while the map sets up WebGL (a few hundred ms in software).
+    // Without land the points still show on the water colour.
+    const basemap = styleUrl ? null : loadBasemapData().catch(() => null);
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
@@ -156,21 +178,17 @@ export function MapView({
       setReady(true);
       reportView();
     });
-    if (!styleUrl) {
-      loadBasemapData().then(
-        (data) => {
-          if (!map.getStyle()) return;
-          void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.land)?.setData(data.land);
-          void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.borders)?.setData(data.borders);
-          void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.coastline)?.setData(data.coastline);
-          reportOnIdle(map, 'basemap', 'drawn');
-        },
-        // Without land the points still show on the water colour.
-        () => undefined,
-      );
-    }
+    void basemap?.then((data) => {
+      if (!data || !map.getStyle()) return;
+      void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.land)?.setData(data.land);
+      void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.borders)?.setData(data.borders);
+      void map.getSource<GeoJSONSource>(BASEMAP_SOURCES.coastline)?.setData(data.coastline);
+      reportOnIdle(map, 'basemap', 'drawn');
+    });
 
-    map.on('styleimagemissing', ({ id }: { id: string }) => {
+    // Asked for before a tile that needs the image is answered (the 'styleimagemissing' event
+    // comes after it, too late for that tile).
+    map.setMissingStyleImageResolver((id) => {
       if (id.startsWith(COUNT_IMAGE_PREFIX)) addCountImage(map, id);
     });
 
@@ -255,27 +273,50 @@ export function MapView({
     const resizeObserver = new ResizeObserver(() => map.resize());
     resizeObserver.observe(container);
 
+    const pending = pendingReleases.current;
     return () => {
       resizeObserver.disconnect();
       popup.remove();
       map.remove();
       mapRef.current = null;
+      for (const release of pending) release();
       setReady(false);
     };
   }, [styleUrl]);
 
+  /**
+   * Gives back documents' object URLs once they are replaced: when the map rests on the next
+   * data (it may still be reading them), or at once when the map is gone.
+   */
+  const releaseWhenRested = (map: MapLibreMap, releases: readonly (() => void)[]) => {
+    const release = () => {
+      pendingReleases.current.delete(release);
+      for (const give of releases) give();
+    };
+    if (mapRef.current !== map) return release();
+    pendingReleases.current.add(release);
+    map.once('idle', release);
+  };
+
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    void map.getSource<GeoJSONSource>(SOURCES.shipments)?.setData(shipmentFeatures(shipments));
-    reportOnIdle(map, 'drawnShipments', String(shipments.length));
+    const data = shipmentSourceData(shipments);
+    const releases = [
+      setSourceData(map, SOURCES.shipments, data.all),
+      // The exposed shipments again, unclustered, to ring them in red above the rest.
+      setSourceData(map, SOURCES.exposedShipments, data.exposed),
+    ];
+    reportOnIdle(map, 'drawnShipments', String(data.count));
+    return () => releaseWhenRested(map, releases);
   }, [ready, shipments]);
 
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    void map.getSource<GeoJSONSource>(SOURCES.incidents)?.setData(incidentFeatures(incidents));
-    reportOnIdle(map, 'drawnIncidents', String(incidents.length));
+    const releases = [setSourceData(map, SOURCES.incidents, incidentSourceData(incidents))];
+    reportOnIdle(map, 'drawnIncidents', String(incidentCounts(incidents).count));
+    return () => releaseWhenRested(map, releases);
   }, [ready, incidents]);
 
   useEffect(() => {
@@ -297,18 +338,8 @@ export function MapView({
     void map.getSource<GeoJSONSource>(SOURCES.routes)?.setData(routeFeatures(routes));
   }, [ready, routes]);
 
-  // The exposed shipments again, unclustered, to ring them in red above the rest.
-  const exposedShipments = useMemo(
-    () => shipments.filter((shipment) => shipment.exposed),
-    [shipments],
-  );
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map) return;
-    void map
-      .getSource<GeoJSONSource>(SOURCES.exposedShipments)
-      ?.setData(shipmentFeatures(exposedShipments));
-  }, [ready, exposedShipments]);
+  const counts = useMemo(() => shipmentCounts(shipments), [shipments]);
+  const locatedIncidents = useMemo(() => incidentCounts(incidents).located, [incidents]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -351,13 +382,11 @@ export function MapView({
         aria-label={label}
         data-testid="map"
         data-state={ready ? 'ready' : 'loading'}
-        data-shipments={ready ? shipments.length : undefined}
-        data-exposed-shipments={ready ? exposedShipments.length : undefined}
+        data-shipments={ready ? counts.count : undefined}
+        data-exposed-shipments={ready ? counts.exposed : undefined}
         data-areas={ready ? (areas?.length ?? 0) : undefined}
         data-routes={ready ? (routes?.length ?? 0) : undefined}
-        data-incidents={
-          ready ? incidents.filter((incident) => incident.location).length : undefined
-        }
+        data-incidents={ready ? locatedIncidents : undefined}
         data-sites={ready ? (sites?.length ?? 0) : undefined}
         data-visible-layers={[
           showShipments && 'shipments',

@@ -2,7 +2,8 @@ import { SEVERITY_MAP_COLOR } from '@/lib/incident-display';
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point, Polygon } from 'geojson';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import type { BasemapTheme } from './basemap';
-import type { MapContentProps } from './map-types';
+import type { Incident } from '@meridian/contracts';
+import type { MapContentProps, MapShipmentPoint } from './map-types';
 
 /** The map's own sources and layers (shipments, incidents, affected areas) over a basemap. */
 export const SOURCES = {
@@ -42,6 +43,15 @@ const EXPOSED_COLOR = '#dc2626';
 
 const SHIPMENT_COLOR = '#3b82f6';
 /**
+ * The shipments' blue, read per feature like the incidents' and sites' colours (no feature sets
+ * it): layers whose paint reads the same properties per feature share one compiled shader, and
+ * each shader costs a tenth of a second to compile with software WebGL.
+ */
+const SHIPMENT_COLOR_PER_FEATURE: ExpressionSpecification = [
+  'to-color',
+  ['coalesce', ['get', 'color'], SHIPMENT_COLOR],
+];
+/**
  * Shipments are clustered up to this zoom: 100,000 single dots at world view cost every frame
  * (and every hover hit-test) far more than a few hundred clusters, and show no more.
  */
@@ -59,9 +69,7 @@ const severityColor: ExpressionSpecification = [
   '#64748b',
 ] as unknown as ExpressionSpecification;
 
-export function shipmentFeatures(
-  shipments: MapContentProps['shipments'],
-): FeatureCollection<Point> {
+function shipmentFeatures(shipments: readonly MapShipmentPoint[]): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
     features: shipments.map((shipment): Feature<Point> => ({
@@ -76,9 +84,51 @@ export function shipmentFeatures(
   };
 }
 
-export function incidentFeatures(
+/**
+ * What the two shipment sources load: the documents of many as they are (the map loads them by
+ * URL), or the features of a short list.
+ */
+export function shipmentSourceData(shipments: MapContentProps['shipments']): {
+  all: FeatureCollection<Point> | Blob;
+  exposed: FeatureCollection<Point> | Blob;
+  count: number;
+} {
+  if ('all' in shipments) return shipments;
+  return {
+    all: shipmentFeatures(shipments),
+    exposed: shipmentFeatures(shipments.filter((shipment) => shipment.exposed)),
+    count: shipments.length,
+  };
+}
+
+/** How many shipments are drawn, and how many of them ringed as exposed. */
+export function shipmentCounts(shipments: MapContentProps['shipments']) {
+  return 'all' in shipments
+    ? { count: shipments.count, exposed: shipments.exposedCount }
+    : {
+        count: shipments.length,
+        exposed: shipments.filter((shipment) => shipment.exposed).length,
+      };
+}
+
+/** What the incident source loads: the document of many as it is, or a short list's features. */
+export function incidentSourceData(
   incidents: MapContentProps['incidents'],
-): FeatureCollection<Point> {
+): FeatureCollection<Point> | Blob {
+  return 'points' in incidents ? incidents.points : incidentFeatures(incidents);
+}
+
+/** How many incidents the map is given, and how many of them it can place. */
+export function incidentCounts(incidents: MapContentProps['incidents']) {
+  return 'points' in incidents
+    ? { count: incidents.count, located: incidents.located }
+    : {
+        count: incidents.length,
+        located: incidents.filter((incident) => incident.location).length,
+      };
+}
+
+function incidentFeatures(incidents: readonly Incident[]): FeatureCollection<Point> {
   const features: Feature<Point>[] = [];
   for (const incident of incidents) {
     if (!incident.location) continue;
@@ -172,7 +222,7 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     source: SOURCES.shipments,
     filter: ['has', 'point_count'],
     paint: {
-      'circle-color': SHIPMENT_COLOR,
+      'circle-color': SHIPMENT_COLOR_PER_FEATURE,
       'circle-opacity': 0.85,
       'circle-radius': ['step', ['get', 'point_count'], 8, 10, 11, 100, 14, 1000, 18],
       'circle-stroke-color': OUTLINE[theme],
@@ -197,7 +247,7 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     source: SOURCES.shipments,
     filter: ['!', ['has', 'point_count']],
     paint: {
-      'circle-color': SHIPMENT_COLOR,
+      'circle-color': SHIPMENT_COLOR_PER_FEATURE,
       'circle-opacity': 0.85,
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 2.4, 4, 3.2, 8, 5, 12, 6.5],
       'circle-stroke-color': OUTLINE[theme],
@@ -222,7 +272,7 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     type: 'circle',
     source: SOURCES.exposedShipments,
     paint: {
-      'circle-color': SHIPMENT_COLOR,
+      'circle-color': SHIPMENT_COLOR_PER_FEATURE,
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 3.5, 6, 5, 12, 7],
       'circle-stroke-color': EXPOSED_COLOR,
       'circle-stroke-width': 2,
@@ -253,23 +303,60 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
   });
 }
 
-/** A cluster's count as white text, the icon behind COUNT_IMAGE_PREFIX + count. */
+/** The characters a cluster count is written with (point_count_abbreviated: "7", "512", "3.4k"). */
+const COUNT_CHARACTERS = '0123456789.k';
+type CountGlyphs = { height: number; pad: number; glyphs: Map<string, ImageData> };
+let countGlyphs: CountGlyphs | null | undefined;
+
+/** Each count character drawn once, white on transparent, side by side on one canvas. */
+function drawCountGlyphs(pixelRatio: number): CountGlyphs | null {
+  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  const font = `600 ${11 * pixelRatio}px system-ui, sans-serif`;
+  const height = Math.ceil(14 * pixelRatio);
+  context.font = font;
+  const widths = [...COUNT_CHARACTERS].map((character) =>
+    Math.max(1, Math.ceil(context.measureText(character).width)),
+  );
+  // Resizing the canvas clears it and resets its state: once, before drawing. A pixel between
+  // characters keeps one's antialiased edge out of the next.
+  context.canvas.width = widths.reduce((sum, width) => sum + width + 1, 0);
+  context.canvas.height = height;
+  context.font = font;
+  context.fillStyle = '#ffffff';
+  context.textBaseline = 'middle';
+  const glyphs = new Map<string, ImageData>();
+  let x = 0;
+  for (const [index, character] of [...COUNT_CHARACTERS].entries()) {
+    const width = widths[index] ?? 1;
+    context.fillText(character, x, height / 2);
+    glyphs.set(character, context.getImageData(x, 0, width, height));
+    x += width + 1;
+  }
+  return { height, pad: Math.round(pixelRatio), glyphs };
+}
+
+/**
+ * A cluster's count as white text, the icon behind COUNT_IMAGE_PREFIX + count: its characters'
+ * pixels copied side by side. Drawing each count on a canvas and reading it back cost the world
+ * view over a second of main thread (hundreds of counts, software WebGL).
+ */
 export function addCountImage(map: MapLibreMap, id: string) {
   const text = id.slice(COUNT_IMAGE_PREFIX.length);
   const pixelRatio = window.devicePixelRatio || 1;
-  const context = document.createElement('canvas').getContext('2d');
-  if (!context) return;
-  const font = `600 ${11 * pixelRatio}px system-ui, sans-serif`;
-  context.font = font;
-  const width = Math.ceil(context.measureText(text).width) + 2 * pixelRatio;
-  const height = Math.ceil(14 * pixelRatio);
-  context.canvas.width = width;
-  context.canvas.height = height;
-  // Resizing the canvas resets its state.
-  context.font = font;
-  context.fillStyle = '#ffffff';
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
-  context.fillText(text, width / 2, height / 2);
-  map.addImage(id, context.getImageData(0, 0, width, height), { pixelRatio });
+  countGlyphs ??= drawCountGlyphs(pixelRatio);
+  if (!countGlyphs) return;
+  const { height, pad, glyphs } = countGlyphs;
+  const parts = [...text].flatMap((character) => glyphs.get(character) ?? []);
+  const width = parts.reduce((sum, glyph) => sum + glyph.width, 2 * pad);
+  const data = new Uint8ClampedArray(width * height * 4);
+  let x = pad;
+  for (const glyph of parts) {
+    for (let row = 0; row < height; row += 1) {
+      const from = row * glyph.width * 4;
+      data.set(glyph.data.subarray(from, from + glyph.width * 4), (row * width + x) * 4);
+    }
+    x += glyph.width;
+  }
+  map.addImage(id, { width, height, data }, { pixelRatio });
 }

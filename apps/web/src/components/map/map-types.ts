@@ -29,6 +29,23 @@ export type MapShipmentPoint = {
   exposed?: boolean;
 };
 
+/**
+ * Many shipments (Atlas's 100,000) as GeoJSON documents the map loads by URL in its own worker:
+ * points whose only property is their ordinal. `exposed` holds those some incident reaches now.
+ */
+export type MapShipmentDocuments = {
+  all: Blob;
+  count: number;
+  exposed: Blob;
+  exposedCount: number;
+};
+
+/**
+ * Many incidents (Atlas's) as a GeoJSON document of the located ones (id, title, severity):
+ * `count` incidents, `located` of them with a place on the map.
+ */
+export type MapIncidentDocuments = { points: Blob; count: number; located: number };
+
 /** A shaded area: GeoJSON Polygon or MultiPolygon coordinates, [lng, lat]. */
 export type MapArea = {
   id: string;
@@ -40,10 +57,12 @@ export type MapArea = {
 
 /** What the map draws; kept free of MapLibre types so that only the lazy chunk loads MapLibre. */
 export type MapContentProps = {
-  shipments: readonly MapShipmentPoint[];
+  /** A short list, or the documents of many (see MapShipmentDocuments). */
+  shipments: readonly MapShipmentPoint[] | MapShipmentDocuments;
   /** The hover title of a shipment known by ordinal only, loaded when first hovered. */
   describeShipment?: (ordinal: number) => Promise<string>;
-  incidents: readonly Incident[];
+  /** A list, or the document of many (see MapIncidentDocuments). */
+  incidents: readonly Incident[] | MapIncidentDocuments;
   showShipments?: boolean;
   showIncidents?: boolean;
   initialCamera: MapCamera;

@@ -1,4 +1,4 @@
-import type { MapShipmentPoint } from '@/components/map/map-types';
+import type { MapShipmentDocuments } from '@/components/map/map-types';
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { ApiError, authenticatedFetch } from '@/lib/api-client';
@@ -6,10 +6,11 @@ import { queryKeys } from '@/lib/query-keys';
 import type { Scope } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShipmentMapReply, ShipmentMapRequest } from './shipment-map-messages';
+import { workerClient } from './worker-client';
 
 export type MapShipments = {
-  /** The shipments in the box asked for, as the map draws them: by ordinal, exposed or not. */
-  shipments: readonly MapShipmentPoint[];
+  /** The shipments in the box asked for, as documents the map loads; null before the first. */
+  documents: MapShipmentDocuments | null;
   /** All the organization's shipments, in view or not. */
   total: number;
   /** Names the shipments' version the ordinals belong to: details are asked for with it. */
@@ -20,43 +21,15 @@ export type MapShipments = {
 
 const FAILED = 'Failed to load shipments';
 
-let worker: Worker | null = null;
-let nextRequestId = 0;
-const pending = new Map<
-  number,
-  { resolve: (reply: ShipmentMapReply) => void; reject: (error: Error) => void }
->();
-
-/** One worker for the page's lifetime, started with the first map. */
-function decoder(): Worker {
-  if (!worker) {
-    worker = new Worker(new URL('./shipment-map.worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<ShipmentMapReply>) => {
-      pending.get(event.data.requestId)?.resolve(event.data);
-      pending.delete(event.data.requestId);
-    });
-    // A worker that cannot start fails what waits for it; the next map starts another.
-    worker.addEventListener('error', () => {
-      for (const { reject } of pending.values()) reject(new ApiError(FAILED, 0));
-      pending.clear();
-      worker?.terminate();
-      worker = null;
-    });
-  }
-  return worker;
-}
-
-const decode = (body: ArrayBuffer) =>
-  new Promise<ShipmentMapReply>((resolve, reject) => {
-    const requestId = (nextRequestId += 1);
-    pending.set(requestId, { resolve, reject });
-    const request: ShipmentMapRequest = { requestId, body };
-    decoder().postMessage(request, [body]);
-  });
+const decode = workerClient<ShipmentMapRequest, ShipmentMapReply>(
+  () => new Worker(new URL('./shipment-map.worker.ts', import.meta.url), { type: 'module' }),
+  () => new ApiError(FAILED, 0),
+);
 
 /**
  * The shipments in a box (`west,south,east,north`, null for the world): the compact map body,
- * decoded in a worker. It holds all the map draws, exposure rings included; ids are not loaded.
+ * turned in a worker into the GeoJSON documents the map loads by URL (so the page's thread never
+ * holds 100,000 points). It holds all the map draws, exposure rings included; ids are not loaded.
  * With the previous answer's ETag, an unchanged map is a 304 and that answer is kept as it was.
  */
 export async function getShipmentMap(
@@ -74,14 +47,16 @@ export async function getShipmentMap(
   });
   if (response.status === 304 && previous) return previous;
   if (!response.ok) throw new ApiError(FAILED, response.status);
-  const reply = await decode(await response.arrayBuffer());
+  const body = await response.arrayBuffer();
+  const reply = await decode({ body }, [body]);
   if (reply.kind === 'failed') throw new ApiError(FAILED, 0);
-  const shipments = Array.from(reply.ordinals, (ordinal, i): MapShipmentPoint => ({
-    ordinal,
-    exposed: reply.exposed[i] === 1,
-    currentPosition: { lat: reply.lat[i] ?? 0, lng: reply.lng[i] ?? 0 },
-  }));
-  return { shipments, total: reply.total, tag: reply.tag, etag: response.headers.get('etag') };
+  const { all, count, exposed, exposedCount, total, tag } = reply;
+  return {
+    documents: { all, count, exposed, exposedCount },
+    total,
+    tag,
+    etag: response.headers.get('etag'),
+  };
 }
 
 export const shipmentMapQuery = (
@@ -100,7 +75,7 @@ export const shipmentMapQuery = (
       previousQuery?.queryKey[2] === organizationId ? previous : undefined,
   });
 
-const NO_SHIPMENTS: MapShipments = { shipments: [], total: 0, tag: '', etag: null };
+const NO_SHIPMENTS: MapShipments = { documents: null, total: 0, tag: '', etag: null };
 
 /** The shipments in view; a failure silently leaves the map without them (spec part 8). */
 export function useShipmentMap(scope: Scope, bbox: string | null): MapShipments {

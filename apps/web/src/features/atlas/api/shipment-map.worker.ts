@@ -1,20 +1,28 @@
 import { decodeShipmentMap } from '@meridian/contracts/constants';
 import type { ShipmentMapReply, ShipmentMapRequest } from './shipment-map-messages';
+import { shipmentGeoJson } from './shipment-geojson';
 
-/** Decodes the compact shipment map off the main thread into the columns the map draws. */
+/** Decodes the compact shipment map off the main thread into the documents the map loads. */
 addEventListener('message', (event: MessageEvent<ShipmentMapRequest>) => {
   const { requestId, body } = event.data;
   let reply: ShipmentMapReply;
   try {
-    const { tag, total, ordinals, exposed, lng, lat } = decodeShipmentMap(body);
-    reply = { requestId, kind: 'map', tag, total, ordinals, exposed, lng, lat };
+    const map = decodeShipmentMap(body);
+    const all = shipmentGeoJson(map, () => true);
+    const exposed = shipmentGeoJson(map, (i) => map.exposed[i] === 1);
+    reply = {
+      requestId,
+      kind: 'map',
+      tag: map.tag,
+      total: map.total,
+      count: all.count,
+      all: all.blob,
+      exposedCount: exposed.count,
+      exposed: exposed.blob,
+    };
   } catch {
     // Not a shipment map (a proxy's page, a newer format).
     reply = { requestId, kind: 'failed' };
   }
-  const transfer =
-    reply.kind === 'map'
-      ? [reply.ordinals.buffer, reply.exposed.buffer, reply.lng.buffer, reply.lat.buffer]
-      : [];
-  postMessage(reply, { transfer });
+  postMessage(reply);
 });

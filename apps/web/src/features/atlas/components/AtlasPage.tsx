@@ -1,15 +1,14 @@
 import { LazyMap } from '@/components/map/LazyMap';
 import { MAP_DEFAULT_VIEW, MAP_VIEW_SETTLE_MS, SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
-import type { MapArea, MapViewport } from '@/components/map/map-types';
+import type { MapArea, MapShipmentPoint, MapViewport } from '@/components/map/map-types';
 import { useExposureSummary } from '@/lib/exposure-summary';
-import { affectedArea } from '@/lib/incident-area';
-import { useIncidents } from '@/lib/incidents-api';
 import { useScopeState } from '@/lib/scope-state';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { Incident } from '@meridian/contracts';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
+import { useIncidentAreas, useIncidentMap } from '../api/get-incident-map';
 import { useOrganizationCamera } from '../api/get-organization-center';
 import { useExposedRoutes } from '../api/get-exposed-routes';
 import { useMapSites } from '../api/get-map-sites';
@@ -21,6 +20,7 @@ import { EventsFeed } from './EventsFeed';
 import { SiteCard } from './SiteCard';
 
 const NO_INCIDENTS: readonly Incident[] = [];
+const NO_SHIPMENTS: readonly MapShipmentPoint[] = [];
 const NO_AREAS: readonly MapArea[] = [];
 
 const count = (value: number, noun: string) =>
@@ -57,15 +57,13 @@ export function AtlasPage() {
   const [view, setView] = useState<MapViewport | null>(null);
   const settledView = useDebouncedValue(view, MAP_VIEW_SETTLE_MS);
   const {
-    shipments,
+    documents,
     total: shipmentTotal,
     tag,
   } = useShipmentMap(scope, settledView ? requestBbox(settledView) : null);
   const describeShipment = useDescribeShipment(scope, tag);
-  const incidentsQuery = useIncidents(scope);
   // Failures and unusable replies leave the feed and the map silently empty (spec part 8).
-  const incidents =
-    incidentsQuery.data?.kind === 'incidents' ? incidentsQuery.data.incidents : NO_INCIDENTS;
+  const incidentMap = useIncidentMap(scope).data;
   const camera = useOrganizationCamera();
   const summary = useExposureSummary(scope).data;
   const exposure = summary?.counts;
@@ -74,15 +72,8 @@ export function AtlasPage() {
   const [selectedSiteId, setSelectedSiteId] = useState<string | null>(null);
   const selectedSite = sites.find((site) => site.id === selectedSiteId) ?? null;
   // The reach of the incidents that touch something of the organization, shaded on the map.
-  const areas = useMemo(
-    () =>
-      incidents.flatMap((incident) => {
-        if (!exposure?.has(incident.id) || incident.status === 'RESOLVED') return [];
-        const area = affectedArea({ ...incident, area: null });
-        return area ? [area] : [];
-      }),
-    [incidents, exposure],
-  );
+  const exposedIncidentIds = useMemo(() => [...(exposure?.keys() ?? [])], [exposure]);
+  const areas = useIncidentAreas(incidentMap, exposedIncidentIds);
 
   const showShipments = filter === 'all' || filter === 'shipments';
   const showIncidents = filter === 'all' || filter === 'incidents';
@@ -95,16 +86,16 @@ export function AtlasPage() {
         onFilterChange={setFilter}
         scope={scope}
         onScopeChange={setScope}
-        summary={describe(filter, shipmentTotal, incidents.length, sites.length)}
+        summary={describe(filter, shipmentTotal, incidentMap?.count ?? 0, sites.length)}
       />
       <div className="relative flex-1 lg:min-h-[480px]">
         <div className="flex flex-col lg:absolute lg:inset-0 lg:flex-row">
           <LazyMap
             label="World map of shipments and incidents"
             className="h-[55dvh] min-h-80 lg:h-auto lg:flex-1"
-            shipments={shipments}
+            shipments={documents ?? NO_SHIPMENTS}
             describeShipment={describeShipment}
-            incidents={incidents}
+            incidents={incidentMap?.documents ?? NO_INCIDENTS}
             areas={showIncidents ? areas : NO_AREAS}
             showShipments={showShipments}
             sites={sites}
@@ -124,9 +115,9 @@ export function AtlasPage() {
             <SiteCard site={selectedSite} onClose={() => setSelectedSiteId(null)} />
           ) : null}
           <EventsFeed
-            incidents={incidents}
+            scope={scope}
+            count={incidentMap?.count}
             exposure={exposure}
-            loading={incidentsQuery.isPending}
             style={{ '--feed-width': `${SIDE_PANEL_WIDTH_PX.feed}px` } as CSSProperties}
             className="h-[28rem] border-t border-border lg:h-auto lg:w-(--feed-width) lg:border-t-0 lg:border-l"
           />

@@ -7,21 +7,38 @@ import { paths } from '@/config/paths';
 import type { ExposureCounts } from '@/lib/exposure-summary';
 import { formatLocation, formatUtc } from '@/lib/incident-display';
 import { cn } from '@/utils/cn';
-import type { Incident } from '@meridian/contracts';
-import type { CSSProperties } from 'react';
+import { NO_EVENT_FILTERS, useIncidentPages } from '@/lib/incident-pages';
+import type { Incident, Scope } from '@meridian/contracts';
+import { useMemo, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 
 type EventsFeedProps = {
-  incidents: readonly Incident[];
-  loading: boolean;
+  scope: Scope;
+  /** Every incident of the scope (the feed loads them a page at a time). */
+  count: number | undefined;
   /** What each incident reaches of the organization. */
   exposure?: ReadonlyMap<string, ExposureCounts>;
   className?: string;
   style?: CSSProperties;
 };
 
-/** The right-hand "Events Feed": every incident of the scope, newest first, each a link. */
-export function EventsFeed({ incidents, loading, exposure, className, style }: EventsFeedProps) {
+const NO_INCIDENTS: readonly Incident[] = [];
+
+/**
+ * The right-hand "Events Feed": every incident of the scope, newest first, each a link; loaded
+ * a page at a time as it scrolls, from the Events list's own paged source.
+ */
+export function EventsFeed({ scope, count, exposure, className, style }: EventsFeedProps) {
+  const filters = useMemo(() => ({ ...NO_EVENT_FILTERS, scope }), [scope]);
+  const query = useIncidentPages(filters, { view: 'feed' });
+  // Failures and unusable replies leave the feed silently empty (spec part 8).
+  const incidents = useMemo(
+    () =>
+      query.data?.pages.flatMap((page) => (page.kind === 'incidents' ? page.incidents : [])) ??
+      NO_INCIDENTS,
+    [query.data],
+  );
+  const loading = query.isPending;
   return (
     <aside
       aria-labelledby="events-feed-title"
@@ -32,8 +49,8 @@ export function EventsFeed({ incidents, loading, exposure, className, style }: E
         <h2 id="events-feed-title" className="text-sm font-semibold text-foreground">
           Events Feed
         </h2>
-        {loading ? null : (
-          <span className="text-xs text-muted-foreground">{incidents.length.toLocaleString()}</span>
+        {loading || count === undefined ? null : (
+          <span className="text-xs text-muted-foreground">{count.toLocaleString()}</span>
         )}
       </div>
       {loading ? (
@@ -53,6 +70,9 @@ export function EventsFeed({ incidents, loading, exposure, className, style }: E
           estimateSize={76}
           label="Events Feed"
           className="flex-1"
+          onEndReached={() => {
+            if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+          }}
           renderItem={(incident) => (
             <Link
               to={paths.eventShortcut.getHref(incident.id)}

@@ -9,7 +9,7 @@ import {
   type IncidentUpdate,
 } from '@meridian/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { IncidentPageReply } from './get-incident-pages';
+import type { IncidentPageReply } from '@/lib/incident-pages';
 
 type Pages = InfiniteData<IncidentPageReply, string | null>;
 

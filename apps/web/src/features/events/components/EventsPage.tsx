@@ -17,7 +17,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateIncident } from '../api/create-incident';
-import { useIncidentPages } from '../api/get-incident-pages';
+import { useIncidentPages } from '@/lib/incident-pages';
 import { useEventFilters, type EventFilters } from '../hooks/use-event-filters';
 import { useIncidentPermissions } from '../hooks/use-incident-permissions';
 import { EventCard } from './EventCard';

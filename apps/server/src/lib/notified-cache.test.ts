@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AccessCache } from './access-cache.js';
+import { NotifiedCache } from './notified-cache.js';
 
 const cacheAt = (clock: { now: number }, maxEntries = 10) => {
-  const cache = new AccessCache<string>({ maxEntries, maxAgeMs: 1_000, now: () => clock.now });
+  const cache = new NotifiedCache<string>({ maxEntries, maxAgeMs: 1_000, now: () => clock.now });
   cache.setListening(true);
   return cache;
 };
 
-describe('AccessCache', () => {
-  it('keeps what was read until a change of that user, or of everyone', () => {
+describe('NotifiedCache', () => {
+  it('keeps what was read until a change of its group, or of everyone', () => {
     const cache = cacheAt({ now: 0 });
     cache.store('ann:s1', 'ann', 'ann-1', cache.begin());
     cache.store('ann:s2', 'ann', 'ann-2', cache.begin());
@@ -55,5 +55,31 @@ describe('AccessCache', () => {
     expect(cache.get('b:1')).toBe('b');
     clock.now = 1_700;
     expect(cache.get('b:1')).toBeUndefined();
+  });
+
+  it('reads through: loads on a miss, keeps it, and serves it until its group changes', async () => {
+    const cache = cacheAt({ now: 0 });
+    let reads = 0;
+    const load = async () => `page-${++reads}`;
+    expect(await cache.through('acme:q', 'acme', load)).toBe('page-1');
+    expect(await cache.through('acme:q', 'acme', load)).toBe('page-1');
+    cache.changed('globex');
+    expect(await cache.through('acme:q', 'acme', load)).toBe('page-1');
+    cache.changed('acme');
+    expect(await cache.through('acme:q', 'acme', load)).toBe('page-2');
+  });
+
+  it('reads through without keeping a read that a change overtook', async () => {
+    const cache = cacheAt({ now: 0 });
+    let reads = 0;
+    const overtaken = async () => {
+      reads += 1;
+      // The change is announced while this read is on its way back.
+      cache.changed('acme');
+      return 'stale';
+    };
+    expect(await cache.through('acme:q', 'acme', overtaken)).toBe('stale');
+    expect(await cache.through('acme:q', 'acme', async () => 'fresh')).toBe('fresh');
+    expect(reads).toBe(1);
   });
 });

@@ -1,16 +1,16 @@
 /**
- * What one instance remembers of the rows behind a bearer token (user, session, organization,
- * second factor), so that a request costs no query while nothing changed. The database says
- * when something did (the `meridian_access` triggers, delivered on commit to every instance);
- * `changed` drops the user's entries, or every entry.
+ * What one instance remembers of rows the database announces changes to (triggers →
+ * `pg_notify` on commit → LISTEN on every instance), so that a request costs no query while
+ * nothing changed. Each entry belongs to a group (a user, an organization): `changed` drops
+ * the group's entries, or every entry ('*').
  *
  * A read that started before a change must not store what it read: each change bumps a
  * generation, and `store` keeps an entry only if no change came since its read began. While
  * the instance is not listening (connection lost, not yet started), nothing is cached.
  */
-export class AccessCache<T> {
-  private readonly entries = new Map<string, { value: T; userId: string; storedAt: number }>();
-  private readonly keysByUser = new Map<string, Set<string>>();
+export class NotifiedCache<T> {
+  private readonly entries = new Map<string, { value: T; group: string; storedAt: number }>();
+  private readonly keysByGroup = new Map<string, Set<string>>();
   private generation = 0;
   private listening = false;
 
@@ -32,35 +32,45 @@ export class AccessCache<T> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.now() - entry.storedAt > this.options.maxAgeMs) {
-      this.remove(key, entry.userId);
+      this.remove(key, entry.group);
       return undefined;
     }
     return entry.value;
   }
 
-  store(key: string, userId: string, value: T, readAt: number): void {
+  store(key: string, group: string, value: T, readAt: number): void {
     if (!this.listening || readAt !== this.generation) return;
     if (this.entries.size >= this.options.maxEntries) {
       // Maps keep insertion order: the oldest entry goes.
       const oldest = this.entries.entries().next().value;
-      if (oldest) this.remove(oldest[0], oldest[1].userId);
+      if (oldest) this.remove(oldest[0], oldest[1].group);
     }
-    this.entries.set(key, { value, userId, storedAt: this.now() });
-    let keys = this.keysByUser.get(userId);
-    if (!keys) this.keysByUser.set(userId, (keys = new Set()));
+    this.entries.set(key, { value, group, storedAt: this.now() });
+    let keys = this.keysByGroup.get(group);
+    if (!keys) this.keysByGroup.set(group, (keys = new Set()));
     keys.add(key);
   }
 
-  /** A user's rows changed ('*': an organization or its policy, so anyone's may have). */
-  changed(userId: string): void {
+  /** The kept value, or what `load` reads (kept unless a change overtook the read). */
+  async through(key: string, group: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const readAt = this.begin();
+    const value = await load();
+    this.store(key, group, value, readAt);
+    return value;
+  }
+
+  /** A group's rows changed ('*': anyone's may have). */
+  changed(group: string): void {
     this.generation += 1;
-    if (userId === '*') {
+    if (group === '*') {
       this.entries.clear();
-      this.keysByUser.clear();
+      this.keysByGroup.clear();
       return;
     }
-    for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
-    this.keysByUser.delete(userId);
+    for (const key of this.keysByGroup.get(group) ?? []) this.entries.delete(key);
+    this.keysByGroup.delete(group);
   }
 
   /** Whether changes reach this instance: caching only while they do. */
@@ -73,9 +83,9 @@ export class AccessCache<T> {
     return this.entries.size;
   }
 
-  private remove(key: string, userId: string): void {
+  private remove(key: string, group: string): void {
     this.entries.delete(key);
-    this.keysByUser.get(userId)?.delete(key);
+    this.keysByGroup.get(group)?.delete(key);
   }
 
   private now(): number {
