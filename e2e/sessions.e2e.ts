@@ -22,7 +22,7 @@ const world = useSeededServer(async (server) => {
     adminRole: 'ADMIN',
   });
   const members: Record<string, string> = {};
-  for (const name of ['tabs', 'revoked', 'light', 'dark']) {
+  for (const name of ['tabs', 'handoff', 'revoked', 'light', 'dark']) {
     const user = await server.createUser({
       organizationId: acme.id,
       email: `${name}@acme.example`,
@@ -65,6 +65,55 @@ describe('sessions', () => {
     await atlasHeading(second).waitFor();
     expect(currentPath(first)).toBe('/admin/atlas');
     expect(await readStorage(first, STORAGE_KEYS.refreshToken)).toBeTruthy();
+    await first.context().close();
+  });
+
+  it('a tab that has not yet seen another tab refresh takes the pair it handed over', async () => {
+    const first = await signedIn(account('handoff'));
+    const second = await first.context().newPage();
+    const signedInWith = await readStorage(first, STORAGE_KEYS.refreshToken);
+    // Chromium copies one tab's local storage writes to the others a little later; the second
+    // tab is made to see the old tokens until it writes its own, as it may under load.
+    await second.addInitScript(
+      ({ stale }: { stale: Record<string, string> }) => {
+        const proto = Storage.prototype;
+        const local = {
+          get: proto.getItem.bind(localStorage),
+          set: proto.setItem.bind(localStorage),
+        };
+        const session = {
+          get: proto.getItem.bind(sessionStorage),
+          set: proto.setItem.bind(sessionStorage),
+        };
+        const written = new Set<string>();
+        proto.getItem = function (this: Storage, key: string) {
+          if (this !== localStorage) return session.get(key);
+          return key in stale && !written.has(key) ? (stale[key] ?? null) : local.get(key);
+        };
+        proto.setItem = function (this: Storage, key: string, value: string) {
+          if (this !== localStorage) return session.set(key, value);
+          written.add(key);
+          local.set(key, value);
+        };
+      },
+      {
+        stale: {
+          [STORAGE_KEYS.accessToken]: 'expired-access-token',
+          [STORAGE_KEYS.refreshToken]: signedInWith ?? '',
+        },
+      },
+    );
+    await writeStorage(first, STORAGE_KEYS.accessToken, 'expired-access-token');
+    await first.reload();
+    await atlasHeading(first).waitFor();
+    expect(await readStorage(first, STORAGE_KEYS.refreshToken)).not.toBe(signedInWith);
+
+    await second.goto('/admin/atlas');
+    await atlasHeading(second).waitFor();
+    // Neither tab was taken for a thief: the session goes on in both.
+    await first.reload();
+    await atlasHeading(first).waitFor();
+    expect(currentPath(second)).toBe('/admin/atlas');
     await first.context().close();
   });
 

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@/config/messages';
 import type { publicRequest } from './api-client';
 import { announceRefreshedUser, getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
 import { lazySchema } from './lazy-schema';
+import { recordRotation, rotationOf } from './token-handoff';
 
 /** Held across the tabs of this origin while one of them refreshes (Web Locks). */
 const REFRESH_LOCK = 'meridian-token-refresh';
@@ -15,7 +16,8 @@ type Exchange = {
 /**
  * Tabs share the tokens (local storage) and a refresh token works once, so two tabs refreshing
  * at the same moment would look like a stolen token and end the session. One tab refreshes at
- * a time; a tab that waited finds the tokens the other stored and uses them. Loaded with the
+ * a time; a tab that waited finds the tokens the other stored (or, when local storage has not
+ * caught up yet, the pair the other handed over) and uses them. Loaded with the
  * first refresh (the login page never needs it); api-client passes its request function in.
  */
 export async function exchangeRefreshToken(exchange: Exchange): Promise<string> {
@@ -30,6 +32,11 @@ async function exchangeOnce({ request, missing }: Exchange, seen: string | null)
   const accessToken = getAccessToken();
   if (seen && refreshToken && refreshToken !== seen && accessToken) return accessToken;
   if (!refreshToken) throw missing();
+  const handedOver = await rotationOf(refreshToken);
+  if (handedOver) {
+    storeTokens(handedOver.accessToken, handedOver.refreshToken);
+    return handedOver.accessToken;
+  }
   const reply = await request('/auth/refresh', {
     method: 'POST',
     body: { refreshToken },
@@ -38,6 +45,14 @@ async function exchangeOnce({ request, missing }: Exchange, seen: string | null)
     malformedMessage: AUTH_MESSAGES.refreshFailed,
   });
   storeTokens(reply.accessToken, reply.refreshToken);
+  // Before the lock is let go, so that the next tab to hold it finds the new pair.
+  if (reply.refreshToken) {
+    await recordRotation({
+      replaced: refreshToken,
+      accessToken: reply.accessToken,
+      refreshToken: reply.refreshToken,
+    });
+  }
   if (reply.user) announceRefreshedUser(reply.user);
   return reply.accessToken;
 }
