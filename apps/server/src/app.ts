@@ -254,9 +254,20 @@ export async function buildApp({
   await app.register(
     async (api) => {
       // Private by default: every route below needs a valid access token unless it says public.
-      const access = new AccessService(db, tokens, config.internalDomain);
-      const users = new UsersService(db);
-      if (listen) await listenForChanges(app, access, users, listen);
+      const accessCache = AccessService.newCache();
+      const usersCache = UsersService.newCache();
+      const settle = listen
+        ? await listenForChanges(
+            app,
+            new Map<string, NotifiedCache<unknown>>([
+              [ACCESS_CHANNEL, accessCache],
+              [USERS_CHANNEL, usersCache],
+            ]),
+            listen,
+          )
+        : async () => undefined;
+      const access = new AccessService(db, tokens, config.internalDomain, accessCache, settle);
+      const users = new UsersService(db, usersCache);
       await api.register(apiGuardPlugin, { access });
       await api.register(systemRoutes, { db, config, oidc });
       const twoFactor = new TwoFactorService(
@@ -333,18 +344,13 @@ export async function buildApp({
 /**
  * Keeps the caches true to the database: the `meridian_access` and `meridian_users` triggers
  * announce each change on commit; while the listening connection is down, nothing is cached.
- * One connection hears both, so the barrier a write request awaits covers both.
+ * One connection hears both, so the barrier it returns, which a write request awaits, covers both.
  */
 async function listenForChanges(
   app: FastifyInstance,
-  access: AccessService,
-  users: UsersService,
+  caches: ReadonlyMap<string, NotifiedCache<unknown>>,
   listen: NonNullable<AppDependencies['listen']>,
-): Promise<void> {
-  const caches = new Map<string, NotifiedCache<unknown>>([
-    [ACCESS_CHANNEL, access.cache],
-    [USERS_CHANNEL, users.listBodies],
-  ]);
+): Promise<() => Promise<void>> {
   const listener = await listen([...caches.keys()], {
     message: (channel, payload) => caches.get(channel)?.changed(payload),
     ready: () => caches.forEach((cache) => cache.setListening(true)),
@@ -353,6 +359,6 @@ async function listenForChanges(
       app.log.warn('change notifications lost; not caching until they are back');
     },
   });
-  access.settle = listener.barrier;
   app.addHook('onClose', async () => listener.stop());
+  return listener.barrier;
 }

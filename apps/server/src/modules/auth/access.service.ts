@@ -52,17 +52,21 @@ export class AccessService {
     private readonly tokens: AccessTokens,
     private readonly internalDomain: string,
     /** Rows behind tokens, kept until the database announces a change (per user). */
-    readonly cache: NotifiedCache<AccessFacts | null> = new NotifiedCache({
-      maxEntries: ACCESS_CACHE_ENTRIES,
-      maxAgeMs: ACCESS_CACHE_MAX_AGE_MS,
-    }),
+    private readonly cache: NotifiedCache<AccessFacts | null>,
+    /**
+     * Resolves once this instance has heard every access change committed so far (a write
+     * request awaits it before answering, so its own next request never meets a stale cache).
+     */
+    readonly settle: () => Promise<void>,
   ) {}
 
-  /**
-   * Resolves once this instance has heard every access change committed so far (a write
-   * request awaits it before answering, so its own next request never meets a stale cache).
-   */
-  settle: () => Promise<void> = async () => undefined;
+  /** A cache of access rows: it keeps nothing until told it hears of changes (setListening). */
+  static newCache(): NotifiedCache<AccessFacts | null> {
+    return new NotifiedCache({
+      maxEntries: ACCESS_CACHE_ENTRIES,
+      maxAgeMs: ACCESS_CACHE_MAX_AGE_MS,
+    });
+  }
 
   /** One query, or none while nothing about this user, session or organization changed. */
   private facts(userId: string, sessionId: string): Promise<AccessFacts | null> {

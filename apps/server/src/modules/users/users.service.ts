@@ -61,11 +61,13 @@ export class UsersService {
   constructor(
     private readonly db: Database,
     /** List bodies per organization and query, kept until the database announces a change. */
-    readonly listBodies: NotifiedCache<Body> = new NotifiedCache({
-      maxEntries: LIST_CACHE_ENTRIES,
-      maxAgeMs: LIST_CACHE_MAX_AGE_MS,
-    }),
+    private readonly listBodies: NotifiedCache<Body> = UsersService.newCache(),
   ) {}
+
+  /** A cache of list bodies: it keeps nothing until told it hears of changes (setListening). */
+  static newCache(): NotifiedCache<Body> {
+    return new NotifiedCache({ maxEntries: LIST_CACHE_ENTRIES, maxAgeMs: LIST_CACHE_MAX_AGE_MS });
+  }
 
   /**
    * `list` as the route's response body (`serialize` writes it), kept per organization and query
