@@ -1,4 +1,4 @@
-import { authenticatedFetch } from './api-client';
+import { ApiError, authenticatedFetch } from './api-client';
 
 const KEPT = 64;
 /** The last body of each polled URL with its ETag: a 304 answers with it. */
@@ -37,4 +37,24 @@ export async function conditionalGet(
     if (kept.size > KEPT) kept.delete(kept.keys().next().value ?? '');
   }
   return { kind: 'json', body };
+}
+
+/**
+ * A poll of a body its caller keeps (as something built from it): sent with that body's ETag,
+ * an unchanged one comes back as a 304 and this as null (keep what you have); otherwise the new
+ * body's bytes and ETag. A failed response throws `failure` with its status.
+ */
+export async function changedBytes(
+  path: string,
+  previousEtag: string | null | undefined,
+  failure: string,
+  signal?: AbortSignal,
+): Promise<{ bytes: ArrayBuffer; etag: string | null } | null> {
+  const response = await authenticatedFetch(path, {
+    signal,
+    headers: previousEtag ? { 'If-None-Match': previousEtag } : {},
+  });
+  if (response.status === 304 && previousEtag) return null;
+  if (!response.ok) throw new ApiError(failure, response.status);
+  return { bytes: await response.arrayBuffer(), etag: response.headers.get('etag') };
 }

@@ -16,6 +16,7 @@ import {
   addDataLayers,
   areaFeatures,
   CIRCLE_LAYERS,
+  clusteredOutside,
   routeFeatures,
   siteFeatures,
   COUNT_IMAGE_PREFIX,
@@ -28,7 +29,7 @@ import {
   shipmentSourceData,
   SOURCES,
 } from './map-layers';
-import type { MapViewProps } from './map-types';
+import type { MapShipmentDocuments, MapViewport, MapViewProps } from './map-types';
 
 // A same-origin module worker: allowed by the page's CSP (worker-src 'self'), no blob or eval.
 setWorkerUrl(workerUrl);
@@ -72,6 +73,64 @@ function setSourceData(map: MapLibreMap, source: string, data: GeoJSON.GeoJSON |
   return () => URL.revokeObjectURL(url);
 }
 
+const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+/** The margin loaded around the view, in view widths: a short pan shows its points at once. */
+const VIEW_MARGIN = 0.5;
+
+/**
+ * Asks `shipments` for what the view shows (with a margin), now and after each move that leaves
+ * what was loaded or changes the clusters' zoom, and hands each answer to `show`: only the
+ * latest asked, so a slow answer for an old view is dropped. Returns the stop.
+ */
+function showViews(
+  map: MapLibreMap,
+  shipments: MapShipmentDocuments,
+  show: (document: Blob | GeoJSON.FeatureCollection) => void,
+) {
+  let asked = 0;
+  let stopped = false;
+  let loaded: MapViewport | null = null;
+  const ask = () => {
+    const bounds = map.getBounds();
+    const [west, south, east, north] = [
+      bounds.getWest(),
+      bounds.getSouth(),
+      bounds.getEast(),
+      bounds.getNorth(),
+    ];
+    const zoom = Math.floor(map.getZoom());
+    if (
+      loaded &&
+      loaded.zoom === zoom &&
+      west >= loaded.west &&
+      east <= loaded.east &&
+      south >= loaded.south &&
+      north <= loaded.north
+    ) {
+      return;
+    }
+    const dx = (east - west) * VIEW_MARGIN;
+    const dy = (north - south) * VIEW_MARGIN;
+    const view = { west: west - dx, south: south - dy, east: east + dx, north: north + dy, zoom };
+    asked += 1;
+    const mine = asked;
+    void shipments
+      .view(view)
+      .catch(() => null)
+      .then((document) => {
+        if (stopped || mine !== asked) return;
+        loaded = document ? view : null;
+        show(document ?? EMPTY_COLLECTION);
+      });
+  };
+  ask();
+  map.on('moveend', ask);
+  return () => {
+    stopped = true;
+    map.off('moveend', ask);
+  };
+}
+
 /**
  * The MapLibre map (this module is the lazy chunk). Shipments and incidents are WebGL circle
  * layers over GeoJSON sources, shipments clustered at low zoom, so 100,000 points pan smoothly.
@@ -104,6 +163,8 @@ export function MapView({
   const mapRef = useRef<MapLibreMap | null>(null);
   // Object URLs of shipment documents the map may still be reading, given back once it rests.
   const pendingReleases = useRef(new Set<() => void>());
+  // Where a cluster splits, when the shipments are clustered outside the map.
+  const expansionZoom = useRef<MapShipmentDocuments['expansionZoom'] | null>(null);
   const [ready, setReady] = useState(false);
   // Callbacks and values read by map events, kept current without recreating the map.
   const latest = useRef({
@@ -261,10 +322,13 @@ export function MapView({
       } else if (hit.layer.id === LAYERS.shipmentClusters && hit.geometry.type === 'Point') {
         // A cluster opens up: zoom to where it splits.
         const center = hit.geometry.coordinates as [number, number];
-        void map
-          .getSource<GeoJSONSource>(SOURCES.shipments)
-          ?.getClusterExpansionZoom(Number(props.cluster_id))
-          .then((zoom) => map.easeTo({ center, zoom }));
+        const clusterId = Number(props.cluster_id);
+        const splitsAt = expansionZoom.current
+          ? expansionZoom.current(clusterId)
+          : map.getSource<GeoJSONSource>(SOURCES.shipments)?.getClusterExpansionZoom(clusterId);
+        void splitsAt?.then((zoom) => {
+          if (zoom !== null && zoom !== undefined) map.easeTo({ center, zoom });
+        });
       }
     });
 
@@ -302,13 +366,31 @@ export function MapView({
     const map = mapRef.current;
     if (!ready || !map) return;
     const data = shipmentSourceData(shipments);
-    const releases = [
-      setSourceData(map, SOURCES.shipments, data.all),
-      // The exposed shipments again, unclustered, to ring them in red above the rest.
-      setSourceData(map, SOURCES.exposedShipments, data.exposed),
-    ];
-    reportOnIdle(map, 'drawnShipments', String(data.count));
-    return () => releaseWhenRested(map, releases);
+    // The exposed shipments again, unclustered, to ring them in red above the rest.
+    const releases = [setSourceData(map, SOURCES.exposedShipments, data.exposed)];
+    const source = map.getSource<GeoJSONSource>(SOURCES.shipments);
+    const outside = clusteredOutside(shipments);
+    if (source && source.getClusterOptions().cluster === outside) {
+      void source.setClusterOptions({ cluster: !outside });
+    }
+    if (!clusteredOutside(shipments)) {
+      expansionZoom.current = null;
+      if (data.all) releases.push(setSourceData(map, SOURCES.shipments, data.all));
+      reportOnIdle(map, 'drawnShipments', String(data.count));
+      return () => releaseWhenRested(map, releases);
+    }
+    expansionZoom.current = shipments.expansionZoom;
+    let shown: (() => void) | null = null;
+    const stopShowing = showViews(map, shipments, (document) => {
+      const previous = shown;
+      shown = setSourceData(map, SOURCES.shipments, document);
+      if (previous) releaseWhenRested(map, [previous]);
+      reportOnIdle(map, 'drawnShipments', String(data.count));
+    });
+    return () => {
+      stopShowing();
+      releaseWhenRested(map, shown ? [...releases, shown] : releases);
+    };
   }, [ready, shipments]);
 
   useEffect(() => {

@@ -3,7 +3,12 @@ import type { Feature, FeatureCollection, LineString, MultiPolygon, Point, Polyg
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import type { BasemapTheme } from './basemap';
 import type { Incident } from '@meridian/contracts';
-import type { MapContentProps, MapShipmentPoint } from './map-types';
+import {
+  SHIPMENT_CLUSTERING,
+  type MapContentProps,
+  type MapShipmentDocuments,
+  type MapShipmentPoint,
+} from './map-types';
 
 /** The map's own sources and layers (shipments, incidents, affected areas) over a basemap. */
 export const SOURCES = {
@@ -51,12 +56,6 @@ const SHIPMENT_COLOR_PER_FEATURE: ExpressionSpecification = [
   'to-color',
   ['coalesce', ['get', 'color'], SHIPMENT_COLOR],
 ];
-/**
- * Shipments are clustered up to this zoom: 100,000 single dots at world view cost every frame
- * (and every hover hit-test) far more than a few hundred clusters, and show no more.
- */
-const SHIPMENT_CLUSTER_MAX_ZOOM = 6;
-const CLUSTER_RADIUS_PX = 40;
 /** Cluster counts are icons drawn on demand: the offline basemap has no glyphs for text. */
 export const COUNT_IMAGE_PREFIX = 'cluster-count:';
 
@@ -84,16 +83,23 @@ function shipmentFeatures(shipments: readonly MapShipmentPoint[]): FeatureCollec
   };
 }
 
+/** Many shipments, clustered outside the map (a view at a time), rather than a short list. */
+export const clusteredOutside = (
+  shipments: MapContentProps['shipments'],
+): shipments is MapShipmentDocuments => 'view' in shipments;
+
 /**
- * What the two shipment sources load: the documents of many as they are (the map loads them by
- * URL), or the features of a short list.
+ * What the two shipment sources load: a short list's features (the map clusters them), or for
+ * many only the exposed ones' document, their clusters coming a view at a time (`all` null).
  */
 export function shipmentSourceData(shipments: MapContentProps['shipments']): {
-  all: FeatureCollection<Point> | Blob;
+  all: FeatureCollection<Point> | null;
   exposed: FeatureCollection<Point> | Blob;
   count: number;
 } {
-  if ('all' in shipments) return shipments;
+  if (clusteredOutside(shipments)) {
+    return { all: null, exposed: shipments.exposed, count: shipments.count };
+  }
   return {
     all: shipmentFeatures(shipments),
     exposed: shipmentFeatures(shipments.filter((shipment) => shipment.exposed)),
@@ -103,7 +109,7 @@ export function shipmentSourceData(shipments: MapContentProps['shipments']): {
 
 /** How many shipments are drawn, and how many of them ringed as exposed. */
 export function shipmentCounts(shipments: MapContentProps['shipments']) {
-  return 'all' in shipments
+  return clusteredOutside(shipments)
     ? { count: shipments.count, exposed: shipments.exposedCount }
     : {
         count: shipments.length,
@@ -198,8 +204,8 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     buffer: 4,
     maxzoom: 12,
     cluster: true,
-    clusterRadius: CLUSTER_RADIUS_PX,
-    clusterMaxZoom: SHIPMENT_CLUSTER_MAX_ZOOM,
+    clusterRadius: SHIPMENT_CLUSTERING.radiusPx,
+    clusterMaxZoom: SHIPMENT_CLUSTERING.maxZoom,
   });
   map.addSource(SOURCES.incidents, { type: 'geojson', data: empty, buffer: 16, maxzoom: 12 });
   map.addSource(SOURCES.areas, { type: 'geojson', data: empty });

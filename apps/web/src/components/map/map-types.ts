@@ -30,12 +30,23 @@ export type MapShipmentPoint = {
 };
 
 /**
- * Many shipments (Atlas's 100,000) as GeoJSON documents the map loads by URL in its own worker:
- * points whose only property is their ordinal. `exposed` holds those some incident reaches now.
+ * How shipments are clustered, by the map (a short list) or outside it (many): points closer
+ * than this many pixels join, up to this zoom; above it every shipment is its own point.
+ * 100,000 single dots at world view cost every frame (and every hover hit-test) far more than a
+ * few hundred clusters, and show no more.
+ */
+export const SHIPMENT_CLUSTERING = { radiusPx: 40, maxZoom: 6 } as const;
+
+/**
+ * Many shipments (Atlas's 100,000), clustered outside the map: `view` gives the GeoJSON document
+ * of what a view shows (clusters with point_count and cluster_id, single shipments with their
+ * ordinal), `expansionZoom` the zoom where a cluster splits; null when they cannot be had.
+ * `exposed` holds the shipments some incident reaches now, as a document the map loads by URL.
  */
 export type MapShipmentDocuments = {
-  all: Blob;
   count: number;
+  view: (view: MapViewport) => Promise<Blob | null>;
+  expansionZoom: (clusterId: number) => Promise<number | null>;
   exposed: Blob;
   exposedCount: number;
 };

@@ -2,7 +2,8 @@ import type { MapArea, MapIncidentDocuments } from '@/components/map/map-types';
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { ApiError, authenticatedFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { changedBytes } from '@/lib/conditional-fetch';
 import { queryKeys } from '@/lib/query-keys';
 import type { Scope } from '@meridian/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -37,21 +38,24 @@ export async function getIncidentMap(
   previous?: IncidentMap,
   signal?: AbortSignal,
 ): Promise<IncidentMap> {
-  const response = await authenticatedFetch(`/atlas/events?scope=${scope}`, {
+  const failure = EVENTS_MESSAGES.loadFailedInner;
+  const changed = await changedBytes(
+    `/atlas/events?scope=${scope}`,
+    previous?.etag,
+    failure,
     signal,
-    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
-  });
-  if (response.status === 304 && previous) return previous;
-  if (!response.ok) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, response.status);
-  const body = await response.arrayBuffer();
+  );
+  if (!changed && previous) return previous;
+  if (!changed) throw new ApiError(failure, 304);
+  const { bytes, etag } = changed;
   const key = String((nextList += 1));
-  const reply = await read({ kind: 'incidents', key, body }, [body]);
+  const reply = await read({ kind: 'incidents', key, body: bytes }, [bytes]);
   if (reply.kind !== 'incidents') return { documents: null, count: 0, key, etag: null };
   return {
     documents: { points: reply.points, count: reply.count, located: reply.located },
     count: reply.count,
     key,
-    etag: response.headers.get('etag'),
+    etag,
   };
 }
 

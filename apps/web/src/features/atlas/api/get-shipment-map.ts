@@ -1,7 +1,8 @@
 import type { MapShipmentDocuments } from '@/components/map/map-types';
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { ApiError, authenticatedFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { changedBytes } from '@/lib/conditional-fetch';
 import { queryKeys } from '@/lib/query-keys';
 import type { Scope } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -21,15 +22,19 @@ export type MapShipments = {
 
 const FAILED = 'Failed to load shipments';
 
-const decode = workerClient<ShipmentMapRequest, ShipmentMapReply>(
+const ask = workerClient<ShipmentMapRequest, ShipmentMapReply>(
   () => new Worker(new URL('./shipment-map.worker.ts', import.meta.url), { type: 'module' }),
   () => new ApiError(FAILED, 0),
 );
 
+/** Names each body read: the worker keeps its clusters under it. */
+let nextBody = 0;
+
 /**
  * The shipments in a box (`west,south,east,north`, null for the world): the compact map body,
- * turned in a worker into the GeoJSON documents the map loads by URL (so the page's thread never
- * holds 100,000 points). It holds all the map draws, exposure rings included; ids are not loaded.
+ * read and clustered in a worker, which then answers each view of the map with its clusters as
+ * a GeoJSON document the map loads by URL (so neither the page's thread nor MapLibre's workers
+ * hold 100,000 points). It holds all the map draws, exposure rings included; ids are not loaded.
  * With the previous answer's ETag, an unchanged map is a 304 and that answer is kept as it was.
  */
 export async function getShipmentMap(
@@ -41,21 +46,36 @@ export async function getShipmentMap(
   // The server takes a zoom too, for the clusters to come; until it uses it, none is sent.
   const query = new URLSearchParams({ scope });
   if (bbox) query.set('bbox', bbox);
-  const response = await authenticatedFetch(`/atlas/shipments/map?${query.toString()}`, {
+  const changed = await changedBytes(
+    `/atlas/shipments/map?${query.toString()}`,
+    previous?.etag,
+    FAILED,
     signal,
-    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
-  });
-  if (response.status === 304 && previous) return previous;
-  if (!response.ok) throw new ApiError(FAILED, response.status);
-  const body = await response.arrayBuffer();
-  const reply = await decode({ body }, [body]);
-  if (reply.kind === 'failed') throw new ApiError(FAILED, 0);
-  const { all, count, exposed, exposedCount, total, tag } = reply;
+  );
+  if (!changed && previous) return previous;
+  if (!changed) throw new ApiError(FAILED, 304);
+  const { bytes, etag } = changed;
+  const key = String((nextBody += 1));
+  const reply = await ask({ kind: 'read', key, body: bytes }, [bytes]);
+  if (reply.kind !== 'map') throw new ApiError(FAILED, 0);
+  const { count, exposed, exposedCount, total, tag } = reply;
   return {
-    documents: { all, count, exposed, exposedCount },
+    documents: {
+      count,
+      exposed,
+      exposedCount,
+      view: async ({ west, south, east, north, zoom }) => {
+        const answer = await ask({ kind: 'view', key, bbox: [west, south, east, north], zoom });
+        return answer.kind === 'view' ? answer.document : null;
+      },
+      expansionZoom: async (clusterId) => {
+        const answer = await ask({ kind: 'expansion', key, clusterId });
+        return answer.kind === 'expansion' ? answer.zoom : null;
+      },
+    },
     total,
     tag,
-    etag: response.headers.get('etag'),
+    etag,
   };
 }
 

@@ -1,13 +1,13 @@
 import type { ShipmentMap } from '@meridian/contracts/constants';
 
 /** Five decimals: about a metre, and no float32 noise ("51.92250061035156") in the text. */
-const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+export const roundDegrees = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
 
 /** Features are written this many at a time: one string per chunk keeps the text cheap to join. */
 const CHUNK = 4096;
 
 /**
- * The shipments `include` keeps as a GeoJSON FeatureCollection text, each a point whose only
+ * The shipments `include` keeps (the exposed ones) as a GeoJSON FeatureCollection text, each a point whose only
  * property is its ordinal (what a hover asks details by). Built as text, not objects: the map's
  * own worker parses it, and the page never holds the features.
  */
@@ -21,7 +21,7 @@ export function shipmentGeoJson(
   for (let i = 0; i < map.ordinals.length; i += 1) {
     if (!include(i)) continue;
     chunk.push(
-      `{"type":"Feature","properties":{"ordinal":${map.ordinals[i] ?? 0}},"geometry":{"type":"Point","coordinates":[${round(map.lng[i] ?? 0)},${round(map.lat[i] ?? 0)}]}}`,
+      `{"type":"Feature","properties":{"ordinal":${map.ordinals[i] ?? 0}},"geometry":{"type":"Point","coordinates":[${roundDegrees(map.lng[i] ?? 0)},${roundDegrees(map.lat[i] ?? 0)}]}}`,
     );
     count += 1;
     if (chunk.length === CHUNK) {

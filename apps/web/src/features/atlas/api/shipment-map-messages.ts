@@ -1,11 +1,18 @@
-/** What the page sends the shipment-map worker: the response body, moved, not copied. */
-export type ShipmentMapRequest = { requestId: number; body: ArrayBuffer };
+import type { ClusterView } from './shipment-clusters';
 
 /**
- * The shipments in view as GeoJSON documents the map loads by URL, so that neither parsing nor
- * building nor handing over 100,000 points runs on the page's thread: `all` every shipment (its
- * ordinal as the only property), `exposed` those some incident reaches now. `failed` when the
- * body is not a shipment map.
+ * What the page asks the shipment-map worker: to read a response body (moved, not copied) and
+ * keep its clusters under `key`; the clusters of a view of it; how far to zoom to split one.
+ */
+export type ShipmentMapRequest =
+  | { requestId: number; kind: 'read'; key: string; body: ArrayBuffer }
+  | ({ requestId: number; kind: 'view'; key: string } & ClusterView)
+  | { requestId: number; kind: 'expansion'; key: string; clusterId: number };
+
+/**
+ * `map`: the body read, with the exposed shipments (those some incident reaches now) as a GeoJSON
+ * document the map loads by URL. `view`: the clusters and single shipments of a view, the same
+ * way. `failed` when the body is not a shipment map, or its clusters are no longer kept.
  */
 export type ShipmentMapReply =
   | {
@@ -14,8 +21,9 @@ export type ShipmentMapReply =
       tag: string;
       total: number;
       count: number;
-      all: Blob;
       exposedCount: number;
       exposed: Blob;
     }
+  | { requestId: number; kind: 'view'; document: Blob; features: number }
+  | { requestId: number; kind: 'expansion'; zoom: number }
   | { requestId: number; kind: 'failed' };
