@@ -4,6 +4,7 @@ import type { TestAccount } from './support/fixtures';
 import {
   currentPath,
   fixtures,
+  openUserMenu,
   readStorage,
   signIn,
   STORAGE_KEYS,
@@ -26,11 +27,6 @@ const MENU_ENTRIES = [
 const userMenuButton = (page: Page) => page.getByRole('button', { name: /^Open user menu for/ });
 const organizationPicker = (page: Page) =>
   page.getByRole('combobox', { name: 'Active organization' });
-
-async function openUserMenu(page: Page) {
-  await userMenuButton(page).click();
-  await page.getByRole('menu').waitFor();
-}
 
 const menuItemNames = (page: Page) =>
   page.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.textContent?.trim()));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currentPath,
   expectAccessible,
+  openUserMenu,
   readStorage,
   saveScreenshot,
   signIn,
@@ -95,6 +96,15 @@ describe('sessions', () => {
           written.add(key);
           local.set(key, value);
         };
+        const remove = {
+          local: proto.removeItem.bind(localStorage),
+          session: proto.removeItem.bind(sessionStorage),
+        };
+        proto.removeItem = function (this: Storage, key: string) {
+          if (this !== localStorage) return remove.session(key);
+          written.add(key);
+          remove.local(key);
+        };
       },
       {
         stale: {
@@ -114,6 +124,29 @@ describe('sessions', () => {
     await first.reload();
     await atlasHeading(first).waitFor();
     expect(currentPath(second)).toBe('/admin/atlas');
+
+    // Signing out leaves no token in the hand-off either.
+    const handedOver = () =>
+      first.evaluate(
+        () =>
+          new Promise<boolean>((resolve, reject) => {
+            const open = indexedDB.open('meridian-session');
+            open.onerror = () => reject(new Error('no IndexedDB'));
+            open.onsuccess = () => {
+              const read = open.result
+                .transaction('token-handoff')
+                .objectStore('token-handoff')
+                .get('last-rotation');
+              read.onsuccess = () => resolve(read.result !== undefined);
+            };
+          }),
+      );
+    expect(await handedOver()).toBe(true);
+    await openUserMenu(first);
+    await first.getByRole('menuitem', { name: 'Logout' }).click();
+    await first.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
+    await first.waitForURL('**/login');
+    await expect.poll(handedOver).toBe(false);
     await first.context().close();
   });
 

@@ -194,3 +194,9 @@ export async function saveScreenshot(page: Page, name: string, area: 'page' | 'v
     fullPage: area === 'page',
   });
 }
+
+/** Opens the header's user menu (Profile, Settings, Logout …). */
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /^Open user menu for/ }).click();
+  await page.getByRole('menu').waitFor();
+}

@@ -21,8 +21,11 @@ export function storeTokens(accessToken: string, refreshToken?: string): void {
 }
 
 export function clearTokens(): void {
+  const hadSession = getRefreshToken() !== null;
   localStore.remove(STORAGE_KEYS.accessToken);
   localStore.remove(STORAGE_KEYS.refreshToken);
+  // The last hand-off between tabs holds tokens too (loaded only when there was a session).
+  if (hadSession) void import('./token-handoff').then(({ forgetRotation }) => forgetRotation());
 }
 
 /** Lets the session provider hear what the HTTP client learns outside React. */

@@ -138,7 +138,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const accessToken = getAccessToken();
     const refreshToken = getRefreshToken();
     clearTokens();
-    void import('./token-handoff').then(({ forgetRotation }) => forgetRotation());
     // The next person on this browser must not act as this user's organization.
     setActiveOrganizationId(null);
     queryClient.clear();

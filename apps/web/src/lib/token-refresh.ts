@@ -35,6 +35,7 @@ async function exchangeOnce({ request, missing }: Exchange, seen: string | null)
   const handedOver = await rotationOf(refreshToken);
   if (handedOver) {
     storeTokens(handedOver.accessToken, handedOver.refreshToken);
+    if (handedOver.user) announceRefreshedUser(handedOver.user);
     return handedOver.accessToken;
   }
   const reply = await request('/auth/refresh', {
@@ -44,6 +45,12 @@ async function exchangeOnce({ request, missing }: Exchange, seen: string | null)
     fallbackMessage: AUTH_MESSAGES.refreshFailed,
     malformedMessage: AUTH_MESSAGES.refreshFailed,
   });
+  // Signed out (or in again) while the answer was on its way: it is not stored over that.
+  if (getRefreshToken() !== refreshToken) {
+    const current = getAccessToken();
+    if (!current) throw missing();
+    return current;
+  }
   storeTokens(reply.accessToken, reply.refreshToken);
   // Before the lock is let go, so that the next tab to hold it finds the new pair.
   if (reply.refreshToken) {
@@ -51,6 +58,7 @@ async function exchangeOnce({ request, missing }: Exchange, seen: string | null)
       replaced: refreshToken,
       accessToken: reply.accessToken,
       refreshToken: reply.refreshToken,
+      user: reply.user,
     });
   }
   if (reply.user) announceRefreshedUser(reply.user);
