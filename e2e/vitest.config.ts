@@ -15,5 +15,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 45_000,
     hookTimeout: 90_000,
+    // A poll waits for what a page shows after its requests: a second (Vitest's default) is too
+    // short on a two-core machine drawing two maps in software, as CI found after reloads.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

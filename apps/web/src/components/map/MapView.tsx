@@ -26,10 +26,15 @@ import {
   OUTLINE,
   SHIPMENT_LAYERS,
   shipmentCounts,
-  shipmentSourceData,
+  shipmentFeatureSets,
   SOURCES,
 } from './map-layers';
-import type { MapShipmentDocuments, MapViewport, MapViewProps } from './map-types';
+import {
+  SHIPMENT_CLUSTERING,
+  type MapShipmentDocuments,
+  type MapViewport,
+  type MapViewProps,
+} from './map-types';
 
 // A same-origin module worker: allowed by the page's CSP (worker-src 'self'), no blob or eval.
 setWorkerUrl(workerUrl);
@@ -73,23 +78,25 @@ function setSourceData(map: MapLibreMap, source: string, data: GeoJSON.GeoJSON |
   return () => URL.revokeObjectURL(url);
 }
 
-const EMPTY_COLLECTION: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 /** The margin loaded around the view, in view widths: a short pan shows its points at once. */
 const VIEW_MARGIN = 0.5;
+/** Clusters change with the zoom up to here; from it on, every shipment is its own point. */
+const LAST_CLUSTER_ZOOM = SHIPMENT_CLUSTERING.maxZoom + 1;
 
 /**
  * Asks `shipments` for what the view shows (with a margin), now and after each move that leaves
- * what was loaded or changes the clusters' zoom, and hands each answer to `show`: only the
- * latest asked, so a slow answer for an old view is dropped. Returns the stop.
+ * what was last asked for or changes the clusters' zoom, and hands each answer to `show`: only
+ * the latest asked, so a slow answer for an old view is dropped. A view that cannot be had keeps
+ * what is shown (and is asked again at the next move). Returns the stop.
  */
 function showViews(
   map: MapLibreMap,
   shipments: MapShipmentDocuments,
-  show: (document: Blob | GeoJSON.FeatureCollection) => void,
+  show: (document: Blob) => void,
 ) {
   let asked = 0;
   let stopped = false;
-  let loaded: MapViewport | null = null;
+  let requested: MapViewport | null = null;
   const ask = () => {
     const bounds = map.getBounds();
     const [west, south, east, north] = [
@@ -98,20 +105,21 @@ function showViews(
       bounds.getEast(),
       bounds.getNorth(),
     ];
-    const zoom = Math.floor(map.getZoom());
+    const zoom = Math.min(Math.floor(map.getZoom()), LAST_CLUSTER_ZOOM);
     if (
-      loaded &&
-      loaded.zoom === zoom &&
-      west >= loaded.west &&
-      east <= loaded.east &&
-      south >= loaded.south &&
-      north <= loaded.north
+      requested &&
+      requested.zoom === zoom &&
+      west >= requested.west &&
+      east <= requested.east &&
+      south >= requested.south &&
+      north <= requested.north
     ) {
       return;
     }
     const dx = (east - west) * VIEW_MARGIN;
     const dy = (north - south) * VIEW_MARGIN;
     const view = { west: west - dx, south: south - dy, east: east + dx, north: north + dy, zoom };
+    requested = view;
     asked += 1;
     const mine = asked;
     void shipments
@@ -119,8 +127,8 @@ function showViews(
       .catch(() => null)
       .then((document) => {
         if (stopped || mine !== asked) return;
-        loaded = document ? view : null;
-        show(document ?? EMPTY_COLLECTION);
+        if (document) show(document);
+        else requested = null;
       });
   };
   ask();
@@ -163,8 +171,11 @@ export function MapView({
   const mapRef = useRef<MapLibreMap | null>(null);
   // Object URLs of shipment documents the map may still be reading, given back once it rests.
   const pendingReleases = useRef(new Set<() => void>());
-  // Where a cluster splits, when the shipments are clustered outside the map.
-  const expansionZoom = useRef<MapShipmentDocuments['expansionZoom'] | null>(null);
+  // Where a cluster splits and what a shipment is, for the clusters shown (when made outside).
+  const shownClusters = useRef<{
+    expansionZoom: MapShipmentDocuments['expansionZoom'];
+    describe: MapViewProps['describeShipment'];
+  } | null>(null);
   const [ready, setReady] = useState(false);
   // Callbacks and values read by map events, kept current without recreating the map.
   const latest = useRef({
@@ -292,7 +303,7 @@ export function MapView({
       if (key === hovered && popup.isOpen()) return;
       hovered = key;
       popup.setLngLat([lng, lat]).setText(describe(hit.layer.id, hit.properties)).addTo(map);
-      const load = latest.current.describeShipment;
+      const load = shownClusters.current?.describe ?? latest.current.describeShipment;
       if (typeof ordinal === 'number' && load) {
         load(ordinal).then(
           (title) => {
@@ -323,8 +334,8 @@ export function MapView({
         // A cluster opens up: zoom to where it splits.
         const center = hit.geometry.coordinates as [number, number];
         const clusterId = Number(props.cluster_id);
-        const splitsAt = expansionZoom.current
-          ? expansionZoom.current(clusterId)
+        const splitsAt = shownClusters.current
+          ? shownClusters.current.expansionZoom(clusterId)
           : map.getSource<GeoJSONSource>(SOURCES.shipments)?.getClusterExpansionZoom(clusterId);
         void splitsAt?.then((zoom) => {
           if (zoom !== null && zoom !== undefined) map.easeTo({ center, zoom });
@@ -365,27 +376,34 @@ export function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    const data = shipmentSourceData(shipments);
-    // The exposed shipments again, unclustered, to ring them in red above the rest.
-    const releases = [setSourceData(map, SOURCES.exposedShipments, data.exposed)];
     const source = map.getSource<GeoJSONSource>(SOURCES.shipments);
-    const outside = clusteredOutside(shipments);
-    if (source && source.getClusterOptions().cluster === outside) {
-      void source.setClusterOptions({ cluster: !outside });
-    }
     if (!clusteredOutside(shipments)) {
-      expansionZoom.current = null;
-      if (data.all) releases.push(setSourceData(map, SOURCES.shipments, data.all));
-      reportOnIdle(map, 'drawnShipments', String(data.count));
+      const data = shipmentFeatureSets(shipments);
+      const releases = [
+        setSourceData(map, SOURCES.shipments, data.all),
+        // The exposed shipments again, unclustered, to ring them in red above the rest.
+        setSourceData(map, SOURCES.exposedShipments, data.exposed),
+      ];
+      if (source && !source.getClusterOptions().cluster) {
+        void source.setClusterOptions({ cluster: true });
+      }
+      shownClusters.current = null;
+      reportOnIdle(map, 'drawnShipments', String(shipments.length));
       return () => releaseWhenRested(map, releases);
     }
-    expansionZoom.current = shipments.expansionZoom;
+    if (source?.getClusterOptions().cluster) void source.setClusterOptions({ cluster: false });
+    const releases = [setSourceData(map, SOURCES.exposedShipments, shipments.exposed)];
     let shown: (() => void) | null = null;
     const stopShowing = showViews(map, shipments, (document) => {
       const previous = shown;
       shown = setSourceData(map, SOURCES.shipments, document);
       if (previous) releaseWhenRested(map, [previous]);
-      reportOnIdle(map, 'drawnShipments', String(data.count));
+      // Cluster ids and ordinals are those of the document shown, not of a newer one on its way.
+      shownClusters.current = {
+        expansionZoom: shipments.expansionZoom,
+        describe: latest.current.describeShipment,
+      };
+      reportOnIdle(map, 'drawnShipments', String(shipments.count));
     });
     return () => {
       stopShowing();

@@ -88,22 +88,14 @@ export const clusteredOutside = (
   shipments: MapContentProps['shipments'],
 ): shipments is MapShipmentDocuments => 'view' in shipments;
 
-/**
- * What the two shipment sources load: a short list's features (the map clusters them), or for
- * many only the exposed ones' document, their clusters coming a view at a time (`all` null).
- */
-export function shipmentSourceData(shipments: MapContentProps['shipments']): {
-  all: FeatureCollection<Point> | null;
-  exposed: FeatureCollection<Point> | Blob;
-  count: number;
+/** What a short list's two shipment sources load: all of them (clustered by the map), and the exposed. */
+export function shipmentFeatureSets(shipments: readonly MapShipmentPoint[]): {
+  all: FeatureCollection<Point>;
+  exposed: FeatureCollection<Point>;
 } {
-  if (clusteredOutside(shipments)) {
-    return { all: null, exposed: shipments.exposed, count: shipments.count };
-  }
   return {
     all: shipmentFeatures(shipments),
     exposed: shipmentFeatures(shipments.filter((shipment) => shipment.exposed)),
-    count: shipments.length,
   };
 }
 

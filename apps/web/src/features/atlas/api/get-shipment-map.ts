@@ -56,6 +56,19 @@ export async function getShipmentMap(
   if (!changed) throw new ApiError(FAILED, 304);
   const { bytes, etag } = changed;
   const key = String((nextBody += 1));
+  // A copy stays here: the worker keeps the clusters of the last bodies only (and a worker that
+  // failed keeps none), so a view of an older one reads it again.
+  const kept = bytes.slice(0);
+  const read = async () => {
+    const copy = kept.slice(0);
+    return await ask({ kind: 'read', key, body: copy }, [copy]);
+  };
+  const askKept = async (request: Parameters<typeof ask>[0]) => {
+    const reply = await ask(request);
+    if (reply.kind !== 'missing') return reply;
+    await read();
+    return await ask(request);
+  };
   const reply = await ask({ kind: 'read', key, body: bytes }, [bytes]);
   if (reply.kind !== 'map') throw new ApiError(FAILED, 0);
   const { count, exposed, exposedCount, total, tag } = reply;
@@ -65,11 +78,11 @@ export async function getShipmentMap(
       exposed,
       exposedCount,
       view: async ({ west, south, east, north, zoom }) => {
-        const answer = await ask({ kind: 'view', key, bbox: [west, south, east, north], zoom });
+        const answer = await askKept({ kind: 'view', key, bbox: [west, south, east, north], zoom });
         return answer.kind === 'view' ? answer.document : null;
       },
       expansionZoom: async (clusterId) => {
-        const answer = await ask({ kind: 'expansion', key, clusterId });
+        const answer = await askKept({ kind: 'expansion', key, clusterId });
         return answer.kind === 'expansion' ? answer.zoom : null;
       },
     },

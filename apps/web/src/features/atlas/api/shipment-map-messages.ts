@@ -12,7 +12,8 @@ export type ShipmentMapRequest =
 /**
  * `map`: the body read, with the exposed shipments (those some incident reaches now) as a GeoJSON
  * document the map loads by URL. `view`: the clusters and single shipments of a view, the same
- * way. `failed` when the body is not a shipment map, or its clusters are no longer kept.
+ * way. `missing` when the worker no longer keeps that body's clusters (read it again); `failed`
+ * when the body is not a shipment map.
  */
 export type ShipmentMapReply =
   | {
@@ -26,4 +27,5 @@ export type ShipmentMapReply =
     }
   | { requestId: number; kind: 'view'; document: Blob; features: number }
   | { requestId: number; kind: 'expansion'; zoom: number }
+  | { requestId: number; kind: 'missing' }
   | { requestId: number; kind: 'failed' };

@@ -17,13 +17,13 @@ function answer(request: ShipmentMapRequest): ShipmentMapReply {
   const { requestId } = request;
   if (request.kind === 'view') {
     const index = indexes.get(request.key);
-    if (!index) return { requestId, kind: 'failed' };
+    if (!index) return { requestId, kind: 'missing' };
     const { blob, features } = clustersInView(index, request);
     return { requestId, kind: 'view', document: blob, features };
   }
   if (request.kind === 'expansion') {
     const index = indexes.get(request.key);
-    if (!index) return { requestId, kind: 'failed' };
+    if (!index) return { requestId, kind: 'missing' };
     return { requestId, kind: 'expansion', zoom: index.getClusterExpansionZoom(request.clusterId) };
   }
   const map = decodeShipmentMap(request.body);
