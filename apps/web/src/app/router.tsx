@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { EventRedirect } from '@/features/events/components/EventRedirect';
-import { prefetchIncidentPages } from '@/lib/incident-pages';
+import type { IncidentPagesView } from '@/lib/incident-pages';
 import { getActiveOrganizationId } from '@/lib/active-organization';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -103,9 +103,21 @@ const screen = (
 });
 
 const atlasHandle: RouteHandle = { title: 'Atlas', navItem: 'atlas' };
+/**
+ * The first page of incidents for the Events list or Atlas's feed, from a chunk of its own: the
+ * login page loads none of the incident code.
+ */
+const prefetchIncidents = (queryClient: QueryClient, view?: IncidentPagesView) => {
+  const organizationId = getActiveOrganizationId();
+  void import('@/lib/incident-pages').then(
+    (module) => module.prefetchIncidentPages(queryClient, organizationId, view),
+    () => undefined,
+  );
+};
+
 /** Atlas's feed at once; its map code and data from a small chunk of their own. */
 const prefetchAtlas = (queryClient: QueryClient) => {
-  prefetchIncidentPages(queryClient, getActiveOrganizationId(), 'feed');
+  prefetchIncidents(queryClient, 'feed');
   void import('@/features/atlas/api/prefetch-atlas').then(
     (module) => module.prefetchAtlas(queryClient),
     () => undefined,
@@ -119,7 +131,7 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.admin.events.path,
     ...screen(EventsPage, { title: 'Events', navItem: 'events' }, (queryClient) =>
-      prefetchIncidentPages(queryClient, getActiveOrganizationId()),
+      prefetchIncidents(queryClient),
     ),
   },
   {
