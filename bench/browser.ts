@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { log } from './log.js';
-import type { BenchOptions } from './options.js';
+import { mapRounds, type BenchOptions } from './options.js';
 import { alternate, median } from './stats.js';
 import { repoRoot, type Session } from './world.js';
 
@@ -262,11 +262,17 @@ export async function benchMap(
   const renderer = await webglRenderer(probe.page);
   await probe.context.close();
 
-  log.info({ shipments, renderer, rounds: options.rounds }, 'Atlas vs DOM markers');
-  // The quick run is a smoke test: one round of each browser figure.
-  const rounds = options.quick ? 1 : 3;
+  const rounds = mapRounds(options);
+  if (!options.quick) {
+    // One load of each page first, not counted: the server builds its map bodies on the first
+    // request after a start, and the figures compare pages, not a cold server with a warm one.
+    log.info('warm-up: one load of Atlas and of the empty basemap, not counted');
+    await atlas();
+    await empty();
+  }
+  log.info({ shipments, renderer, rounds }, 'Atlas vs DOM markers');
   const runs = await alternate(rounds, atlas, dom);
-  log.info({ rounds: options.rounds }, 'empty basemap pan');
+  log.info({ rounds }, 'empty basemap pan');
   const emptyRuns: { ms: number; longestTaskMs: number; pan: number }[] = [];
   for (let i = 0; i < rounds; i += 1) emptyRuns.push(await empty());
 

@@ -49,3 +49,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     only: onlyPart(argv),
   };
 }
+
+/**
+ * Loads of each map page counted: one in the quick run (a smoke test), else five, since
+ * software WebGL on two cores makes single loads vary by a fifth.
+ */
+export const mapRounds = (options: BenchOptions): number => (options.quick ? 1 : 5);

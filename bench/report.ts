@@ -5,7 +5,7 @@ import type { FeedBenchResult } from '../apps/server/src/test/feed-bench.js';
 import type { EndpointResult, WriteFigures } from './api.js';
 import type { EventsFigures, MapFigures } from './browser.js';
 import type { ColdStart } from './cold-start.js';
-import type { BenchOptions } from './options.js';
+import { mapRounds, type BenchOptions } from './options.js';
 import type { LighthouseScores, PageWeight } from './pages.js';
 
 export type StoreResults = { store: string; api: EndpointResult[]; writes?: WriteFigures };
@@ -45,7 +45,7 @@ export function renderReport(results: BenchResults): string {
     `Written by \`npm run bench${options.quick ? ' -- --quick' : ''}\` on ${results.startedAt.toISOString()} in ${n(results.durationS)} s.`,
     `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, ${os.platform()}.`,
     `Data: size \`${size.name}\`, seed ${20_240_611}: one organization with ${n(size.shipments)} shipments, ${n(size.incidents)} incidents and ${size.users} users.`,
-    `Each figure is a median: API over ${options.rounds} rounds, map over ${options.quick ? 1 : 3}, Events page over ${options.quick ? 1 : options.rounds}; each comparison alternates ours and the baseline in the same run.`,
+    `Each figure is a median: API over ${options.rounds} rounds, map over ${mapRounds(options)}${options.quick ? '' : ' after one uncounted warm-up load of each page'}, Events page over ${options.quick ? 1 : options.rounds}; each comparison alternates ours and the baseline in the same run.`,
     '',
   ];
   lines.push(...renderApi(results.stores, options));

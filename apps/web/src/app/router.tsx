@@ -2,7 +2,9 @@ import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { EventRedirect } from '@/features/events/components/EventRedirect';
 import type { IncidentPagesView } from '@/lib/incident-pages';
+import { loadMapView } from '@/components/map/load-map-view';
 import { getActiveOrganizationId } from '@/lib/active-organization';
+import { publicConfigQuery } from '@/lib/public-config';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomeRedirect, RedirectSignedInAdmin, RequireAdmin } from './routes/guards';
@@ -115,9 +117,15 @@ const prefetchIncidents = (queryClient: QueryClient, view?: IncidentPagesView) =
   );
 };
 
-/** Atlas's feed at once; its map code and data from a small chunk of their own. */
+/**
+ * Atlas's feed, its map's code and its style choice at once (the map waits for both); its data
+ * from a small chunk of its own.
+ */
 const prefetchAtlas = (queryClient: QueryClient) => {
   prefetchIncidents(queryClient, 'feed');
+  void queryClient.prefetchQuery(publicConfigQuery);
+  // A failure here is retried, and shown, by the map itself.
+  loadMapView().catch(() => undefined);
   void import('@/features/atlas/api/prefetch-atlas').then(
     (module) => module.prefetchAtlas(queryClient),
     () => undefined,

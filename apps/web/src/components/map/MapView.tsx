@@ -11,15 +11,14 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BASEMAP_SOURCES, basemapColors, basemapStyle, loadBasemapData } from './basemap';
+import { addCountImage, COUNT_IMAGE_PREFIX, prepareCountGlyphs } from './count-images';
 import {
-  addCountImage,
   addDataLayers,
   areaFeatures,
   CIRCLE_LAYERS,
   clusteredOutside,
   routeFeatures,
   siteFeatures,
-  COUNT_IMAGE_PREFIX,
   incidentCounts,
   incidentSourceData,
   LAYERS,
@@ -209,6 +208,8 @@ export function MapView({
     // The countries download while the map sets up WebGL (a few hundred ms in software).
     // Without land the points still show on the water colour.
     const basemap = styleUrl ? null : loadBasemapData().catch(() => null);
+    // Cluster counts' characters, drawn in a worker while the map sets up.
+    prepareCountGlyphs(window.devicePixelRatio || 1);
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({

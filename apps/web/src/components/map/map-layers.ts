@@ -2,6 +2,7 @@ import { SEVERITY_MAP_COLOR } from '@/lib/incident-display';
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point, Polygon } from 'geojson';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import type { BasemapTheme } from './basemap';
+import { COUNT_IMAGE_PREFIX } from './count-images';
 import type { Incident } from '@meridian/contracts';
 import {
   SHIPMENT_CLUSTERING,
@@ -56,8 +57,24 @@ const SHIPMENT_COLOR_PER_FEATURE: ExpressionSpecification = [
   'to-color',
   ['coalesce', ['get', 'color'], SHIPMENT_COLOR],
 ];
-/** Cluster counts are icons drawn on demand: the offline basemap has no glyphs for text. */
-export const COUNT_IMAGE_PREFIX = 'cluster-count:';
+/**
+ * A circle radius by zoom, read per feature like the colour (no feature sets `size`): with the
+ * radius of every circle layer a zoom-and-feature expression, all of them share one shader.
+ */
+function radiusByZoom(stops: readonly (readonly [zoom: number, radius: number])[]) {
+  const scaled = (radius: number) => ['*', radius, ['coalesce', ['get', 'size'], 1]];
+  return [
+    'interpolate',
+    ['linear'],
+    ['zoom'],
+    ...stops.flatMap(([zoom, radius]) => [zoom, scaled(radius)]),
+  ] as unknown as ExpressionSpecification;
+}
+
+/** A radius that follows the feature only, written as one by zoom (see radiusByZoom). */
+function radiusAtEveryZoom(radius: ExpressionSpecification): ExpressionSpecification {
+  return ['interpolate', ['linear'], ['zoom'], 0, radius, 24, radius];
+}
 
 export const OUTLINE = { light: '#ffffff', dark: '#e2e8f0' } as const;
 
@@ -222,7 +239,17 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     paint: {
       'circle-color': SHIPMENT_COLOR_PER_FEATURE,
       'circle-opacity': 0.85,
-      'circle-radius': ['step', ['get', 'point_count'], 8, 10, 11, 100, 14, 1000, 18],
+      'circle-radius': radiusAtEveryZoom([
+        'step',
+        ['get', 'point_count'],
+        8,
+        10,
+        11,
+        100,
+        14,
+        1000,
+        18,
+      ]),
       'circle-stroke-color': OUTLINE[theme],
       'circle-stroke-width': 1.5,
     },
@@ -247,7 +274,12 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     paint: {
       'circle-color': SHIPMENT_COLOR_PER_FEATURE,
       'circle-opacity': 0.85,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 2.4, 4, 3.2, 8, 5, 12, 6.5],
+      'circle-radius': radiusByZoom([
+        [1, 2.4],
+        [4, 3.2],
+        [8, 5],
+        [12, 6.5],
+      ]),
       'circle-stroke-color': OUTLINE[theme],
       'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 3, 0, 6, 1],
     },
@@ -271,7 +303,11 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     source: SOURCES.exposedShipments,
     paint: {
       'circle-color': SHIPMENT_COLOR_PER_FEATURE,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 3.5, 6, 5, 12, 7],
+      'circle-radius': radiusByZoom([
+        [1, 3.5],
+        [6, 5],
+        [12, 7],
+      ]),
       'circle-stroke-color': EXPOSED_COLOR,
       'circle-stroke-width': 2,
     },
@@ -283,7 +319,17 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     source: SOURCES.sites,
     paint: {
       'circle-color': ['case', ['get', 'exposed'], EXPOSED_COLOR, SITE_COLOR],
-      'circle-radius': ['match', ['get', 'criticality'], 'CRITICAL', 7, 'HIGH', 6, 'MEDIUM', 5, 4],
+      'circle-radius': radiusAtEveryZoom([
+        'match',
+        ['get', 'criticality'],
+        'CRITICAL',
+        7,
+        'HIGH',
+        6,
+        'MEDIUM',
+        5,
+        4,
+      ]),
       'circle-stroke-color': OUTLINE[theme],
       'circle-stroke-width': 2,
     },
@@ -294,67 +340,13 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     source: SOURCES.incidents,
     paint: {
       'circle-color': severityColor,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 1, 4.5, 4, 6.5, 8, 9],
+      'circle-radius': radiusByZoom([
+        [1, 4.5],
+        [4, 6.5],
+        [8, 9],
+      ]),
       'circle-stroke-color': OUTLINE[theme],
       'circle-stroke-width': 1.5,
     },
   });
-}
-
-/** The characters a cluster count is written with (point_count_abbreviated: "7", "512", "3.4k"). */
-const COUNT_CHARACTERS = '0123456789.k';
-type CountGlyphs = { height: number; pad: number; glyphs: Map<string, ImageData> };
-let countGlyphs: CountGlyphs | null | undefined;
-
-/** Each count character drawn once, white on transparent, side by side on one canvas. */
-function drawCountGlyphs(pixelRatio: number): CountGlyphs | null {
-  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
-  if (!context) return null;
-  const font = `600 ${11 * pixelRatio}px system-ui, sans-serif`;
-  const height = Math.ceil(14 * pixelRatio);
-  context.font = font;
-  const widths = [...COUNT_CHARACTERS].map((character) =>
-    Math.max(1, Math.ceil(context.measureText(character).width)),
-  );
-  // Resizing the canvas clears it and resets its state: once, before drawing. A pixel between
-  // characters keeps one's antialiased edge out of the next.
-  context.canvas.width = widths.reduce((sum, width) => sum + width + 1, 0);
-  context.canvas.height = height;
-  context.font = font;
-  context.fillStyle = '#ffffff';
-  context.textBaseline = 'middle';
-  const glyphs = new Map<string, ImageData>();
-  let x = 0;
-  for (const [index, character] of [...COUNT_CHARACTERS].entries()) {
-    const width = widths[index] ?? 1;
-    context.fillText(character, x, height / 2);
-    glyphs.set(character, context.getImageData(x, 0, width, height));
-    x += width + 1;
-  }
-  return { height, pad: Math.round(pixelRatio), glyphs };
-}
-
-/**
- * A cluster's count as white text, the icon behind COUNT_IMAGE_PREFIX + count: its characters'
- * pixels copied side by side. Drawing each count on a canvas and reading it back cost the world
- * view over a second of main thread (hundreds of counts, software WebGL).
- */
-export function addCountImage(map: MapLibreMap, id: string) {
-  const text = id.slice(COUNT_IMAGE_PREFIX.length);
-  const pixelRatio = window.devicePixelRatio || 1;
-  countGlyphs ??= drawCountGlyphs(pixelRatio);
-  if (!countGlyphs) return;
-  const { height, pad, glyphs } = countGlyphs;
-  const parts = [...text].flatMap((character) => glyphs.get(character) ?? []);
-  const width = parts.reduce((sum, glyph) => sum + glyph.width, 2 * pad);
-  const data = new Uint8ClampedArray(width * height * 4);
-  let x = pad;
-  for (const glyph of parts) {
-    for (let row = 0; row < height; row += 1) {
-      const from = row * glyph.width * 4;
-      data.set(glyph.data.subarray(from, from + glyph.width * 4), (row * width + x) * 4);
-    }
-    x += glyph.width;
-  }
-  map.addImage(id, { width, height, data }, { pixelRatio });
 }
