@@ -194,6 +194,12 @@ export type MapFigures = {
   atlasLongestTaskMs: number;
   /** The same for the empty basemap: what MapLibre itself costs under software WebGL. */
   emptyLongestTaskMs: number;
+  /**
+   * The map data alone (the shipments body and the incidents read in workers, the world view's
+   * clusters built) by the app's code on a page without a map: time and longest main-thread task.
+   */
+  dataReadMs: number;
+  dataLongestTaskMs: number;
   /** Navigation to idle of the same page with the basemap alone (issue 19's yardstick). */
   emptyFirstRenderMs: number;
   emptyPanMs: number;
@@ -258,6 +264,20 @@ export async function benchMap(
     }
   };
 
+  const data = async () => {
+    const { context, page } = await open();
+    try {
+      const started = performance.now();
+      await page.goto(`${BENCH_BASE}index.html?mode=data`);
+      const read = page.locator(`[data-read-shipments="${shipments}"]`);
+      await read.waitFor({ state: 'attached', timeout: 60_000 });
+      const ms = performance.now() - started;
+      return { ms, longestTaskMs: Number(await read.getAttribute('data-longest-task')) };
+    } finally {
+      await context.close();
+    }
+  };
+
   const probe = await open();
   const renderer = await webglRenderer(probe.page);
   await probe.context.close();
@@ -275,6 +295,9 @@ export async function benchMap(
   log.info({ rounds }, 'empty basemap pan');
   const emptyRuns: { ms: number; longestTaskMs: number; pan: number }[] = [];
   for (let i = 0; i < rounds; i += 1) emptyRuns.push(await empty());
+  log.info({ rounds }, 'map data alone, read in workers');
+  const dataRuns: { ms: number; longestTaskMs: number }[] = [];
+  for (let i = 0; i < rounds; i += 1) dataRuns.push(await data());
 
   const atlasMs = median(runs.ours.map((run) => run?.ms ?? NaN));
   const longestTaskMs = median(
@@ -294,6 +317,8 @@ export async function benchMap(
     domRuns: domDone.length,
     firstRenderRatio: (domMs ?? domTimeoutMs) / atlasMs,
     atlasPanMs: median(runs.ours.map((run) => run?.pan ?? NaN)),
+    dataReadMs: median(dataRuns.map((run) => run.ms)),
+    dataLongestTaskMs: median(dataRuns.map((run) => run.longestTaskMs)),
     emptyFirstRenderMs: median(emptyRuns.map((run) => run.ms)),
     atlasLongestTaskMs: longestTaskMs,
     emptyLongestTaskMs: median(emptyRuns.map((run) => run.longestTaskMs)),

@@ -16,7 +16,6 @@ import {
   addDataLayers,
   areaFeatures,
   CIRCLE_LAYERS,
-  clusteredOutside,
   routeFeatures,
   siteFeatures,
   incidentCounts,
@@ -29,6 +28,7 @@ import {
   SOURCES,
 } from './map-layers';
 import {
+  clusteredOutside,
   SHIPMENT_CLUSTERING,
   type MapShipmentDocuments,
   type MapViewport,

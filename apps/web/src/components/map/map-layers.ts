@@ -5,9 +5,9 @@ import type { BasemapTheme } from './basemap';
 import { COUNT_IMAGE_PREFIX } from './count-images';
 import type { Incident } from '@meridian/contracts';
 import {
+  clusteredOutside,
   SHIPMENT_CLUSTERING,
   type MapContentProps,
-  type MapShipmentDocuments,
   type MapShipmentPoint,
 } from './map-types';
 
@@ -99,11 +99,6 @@ function shipmentFeatures(shipments: readonly MapShipmentPoint[]): FeatureCollec
     })),
   };
 }
-
-/** Many shipments, clustered outside the map (a view at a time), rather than a short list. */
-export const clusteredOutside = (
-  shipments: MapContentProps['shipments'],
-): shipments is MapShipmentDocuments => 'view' in shipments;
 
 /** What a short list's two shipment sources load: all of them (clustered by the map), and the exposed. */
 export function shipmentFeatureSets(shipments: readonly MapShipmentPoint[]): {

@@ -99,6 +99,11 @@ export type MapContentProps = {
   className?: string;
 };
 
+/** Many shipments, clustered outside the map (a view at a time), rather than a short list. */
+export const clusteredOutside = (
+  shipments: MapContentProps['shipments'],
+): shipments is MapShipmentDocuments => 'view' in shipments;
+
 export type MapViewProps = MapContentProps & {
   theme: 'light' | 'dark';
   /** A MapLibre style to use instead of the offline basemap. */
