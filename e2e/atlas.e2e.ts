@@ -227,6 +227,8 @@ describe('Atlas map', () => {
   it('opens the event page when an incident on the map is clicked', async () => {
     const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
     await waitForMapReady(page);
+    // 'ready' comes with the style; the points' tiles are placed later (a click before hits land).
+    await waitForPointsDrawn(page, { shipments: 3, incidents: 4 });
     const lyon = await screenPoint(page, 45.764, 4.8357);
     await page.mouse.click(lyon.x, lyon.y);
     await page.waitForURL(`**/admin/events/${world().acme.incidents.road}`);

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { EventRedirect } from '@/features/events/components/EventRedirect';
 import type { IncidentPagesView } from '@/lib/incident-pages';
-import { loadMapView } from '@/components/map/load-map-view';
+import { loadMapView, preloadBasemap } from '@/components/map/load-map-view';
 import { getActiveOrganizationId } from '@/lib/active-organization';
 import { publicConfigQuery } from '@/lib/public-config';
 import type { QueryClient } from '@tanstack/react-query';
@@ -118,12 +118,17 @@ const prefetchIncidents = (queryClient: QueryClient, view?: IncidentPagesView) =
 };
 
 /**
- * Atlas's feed, its map's code and its style choice at once (the map waits for both); its data
- * from a small chunk of its own.
+ * Atlas's feed, its map's code and its style choice at once (the map waits for both), then the
+ * offline basemap's countries; its data from a small chunk of its own.
  */
 const prefetchAtlas = (queryClient: QueryClient) => {
   prefetchIncidents(queryClient, 'feed');
-  void queryClient.prefetchQuery(publicConfigQuery);
+  void queryClient.fetchQuery(publicConfigQuery).then(
+    (config) => {
+      if (!config.mapStyleUrl) preloadBasemap();
+    },
+    () => undefined,
+  );
   // A failure here is retried, and shown, by the map itself.
   loadMapView().catch(() => undefined);
   void import('@/features/atlas/api/prefetch-atlas').then(

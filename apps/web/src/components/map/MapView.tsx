@@ -246,7 +246,9 @@ export function MapView({
     };
     map.on('moveend', reportView);
 
-    map.on('load', () => {
+    // The data layers join the style as soon as it is parsed, not at 'load' (the basemap's first
+    // complete drawing): the data's tiles are then made alongside the countries', not after them.
+    map.once('style.load', () => {
       addDataLayers(map, latest.current.theme);
       setReady(true);
       reportView();

@@ -29,3 +29,13 @@ export function loadMapView(): ReturnType<typeof attempt> {
   });
   return loading;
 }
+
+/**
+ * The offline basemap's countries, asked for with the map's code by the screens that draw it
+ * (when no other style is configured), not once the map starts: on Atlas they would otherwise
+ * queue behind the page's own requests.
+ */
+export function preloadBasemap(): void {
+  // A failure is not kept: the map asks again, and draws its points without land meanwhile.
+  import('./basemap').then((basemap) => basemap.loadBasemapData()).catch(() => undefined);
+}
