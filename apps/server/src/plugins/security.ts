@@ -5,8 +5,27 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 
 /**
+ * The API's answers are JSON, which no browser renders as a page: they load nothing and are
+ * framed nowhere (OWASP's headers for REST services). Six headers, set at once, where the page's
+ * policy is thirteen set one by one; it was a fifth of a token check's work (`validate`).
+ */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/** /api, but not the API's documentation pages (Swagger UI: a page with scripts and styles). */
+export const isApiAnswer = (url: string): boolean =>
+  url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
  * Headers that make cross-site scripting and framing as hard as possible, since the
- * browser keeps its tokens in storage (as the specification requires).
+ * browser keeps its tokens in storage (as the specification requires): the page's policy on the
+ * app and its files, a policy that allows nothing on the API's JSON.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   const { config } = opts;
@@ -40,6 +59,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    if (isApiAnswer(request.url)) {
+      void reply.headers(API_HEADERS);
+      done();
+      return;
+    }
     setSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
       done(error as Error | undefined),
     );

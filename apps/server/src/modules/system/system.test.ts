@@ -63,19 +63,36 @@ describe('security headers', () => {
     error: '/api/admin/users/not-a-uuid',
   };
 
-  it.each(Object.entries(paths))('are on %s responses', async (_kind, url) => {
-    const response = await fetch(`${server.url}${url}`);
-    const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
+  const common = (response: Response) => {
     expect(response.headers.get('strict-transport-security')).toBe(
       'max-age=31536000; includeSubDomains',
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  };
+
+  it.each(Object.entries(paths))('are on %s responses', async (kind, url) => {
+    const response = await fetch(`${server.url}${url}`);
+    common(response);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    if (kind.startsWith('api') || kind === 'error') {
+      // JSON loads nothing and is framed nowhere.
+      expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      return;
+    }
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("keep the page's policy on the API's documentation, a page with scripts", async () => {
+    const response = await fetch(`${server.url}/api/docs`);
+    common(response);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
   it('allows only listed origins through CORS', async () => {
