@@ -309,6 +309,50 @@ describe('Atlas events feed', () => {
     await expect.poll(() => page.getByText('Suez Canal transit delays').count()).toBe(0);
   });
 
+  it("fetches the incident list in its worker, through the client's refresh after a 401", async () => {
+    const mapLists: string[] = [];
+    const refreshes: string[] = [];
+    const page = await openAtlas(world().acme.manager, {
+      prepare: async (target) => {
+        await blockGeocoding(target);
+        // What the page's own thread fetches: the list must not be among it.
+        await target.addInitScript(() => {
+          const pageFetch = window.fetch.bind(window);
+          const seen: string[] = [];
+          Object.assign(window, { pageFetches: seen });
+          window.fetch = (input, init) => {
+            seen.push(input instanceof Request ? input.url : String(input));
+            return pageFetch(input, init);
+          };
+        });
+        target.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname === '/api/auth/refresh') refreshes.push(url.pathname);
+        });
+        // The map's whole list (the feed asks for pages, with a limit): refused once with 401.
+        await target.route('**/api/atlas/events?*', (route) => {
+          const url = new URL(route.request().url());
+          if (url.searchParams.has('limit')) return route.continue();
+          mapLists.push(route.request().headers().authorization ?? '');
+          if (mapLists.length > 1) return route.continue();
+          return route.fulfill({ status: 401, json: { message: 'Token expired' } });
+        });
+      },
+    });
+    await waitForPointsDrawn(page, { shipments: 3, incidents: 4 });
+    expect(refreshes).toHaveLength(1);
+    expect(mapLists).toHaveLength(2);
+    expect(mapLists[1]).not.toBe(mapLists[0]);
+    const pageFetches = await page.evaluate(
+      () => (window as unknown as { pageFetches: string[] }).pageFetches,
+    );
+    // The feed's pages are the page's own; the map's whole list is not.
+    expect(
+      pageFetches.some((url) => url.includes('/api/atlas/events?') && url.includes('limit=')),
+    ).toBe(true);
+    expect(pageFetches.filter((url) => /\/api\/atlas\/events\?scope=ORG$/.test(url))).toEqual([]);
+  });
+
   it('silently shows nothing when shipments, events and the organization fail to load', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
     for (const pattern of [

@@ -57,6 +57,9 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
+  // Module workers, so that a worker loads part of its code later (the incident-map worker
+  // fetches its list before its reader has loaded).
+  worker: { format: 'es' },
   build: {
     rolldownOptions: {
       output: {

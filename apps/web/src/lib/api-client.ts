@@ -39,9 +39,17 @@ export type RequestOptions<T> = {
 
 const MAX_TEXT_MESSAGE_LENGTH = 300;
 
-async function send(path: string, init: RequestInit): Promise<Response> {
+/**
+ * How a request goes out: the page's own fetch, or a worker's that reads the body where it is
+ * used (Atlas's incident list) and answers the page with its status and headers.
+ */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+const pageFetch: Transport = (url, init) => fetch(url, init);
+
+async function send(path: string, init: RequestInit, transport = pageFetch): Promise<Response> {
   try {
-    return await fetch(apiUrl(path), init);
+    return await transport(apiUrl(path), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR, 0);
@@ -152,14 +160,20 @@ export async function authenticatedFetch(
     signal?: AbortSignal;
     /** Extra headers (e.g. If-None-Match); the authentication headers are the client's own. */
     headers?: Record<string, string>;
+    /** Who sends it, the retry after a refresh included; the page's fetch by default. */
+    transport?: Transport;
   } = {},
 ): Promise<Response> {
   const method = init.method ?? 'GET';
   const usedToken = getAccessToken();
-  const response = await send(path, {
-    ...jsonInit(method, init.body, { ...init.headers, ...authHeaders(usedToken, true) }),
-    signal: init.signal,
-  });
+  const response = await send(
+    path,
+    {
+      ...jsonInit(method, init.body, { ...init.headers, ...authHeaders(usedToken, true) }),
+      signal: init.signal,
+    },
+    init.transport,
+  );
   if (response.status !== 401) return response;
 
   let freshToken: string;
@@ -172,10 +186,14 @@ export async function authenticatedFetch(
     endSession();
     throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
   }
-  const retried = await send(path, {
-    ...jsonInit(method, init.body, { ...init.headers, ...authHeaders(freshToken, false) }),
-    signal: init.signal,
-  });
+  const retried = await send(
+    path,
+    {
+      ...jsonInit(method, init.body, { ...init.headers, ...authHeaders(freshToken, false) }),
+      signal: init.signal,
+    },
+    init.transport,
+  );
   if (retried.status === 401) {
     endSession();
     throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);

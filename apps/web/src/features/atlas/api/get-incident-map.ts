@@ -2,8 +2,7 @@ import type { MapArea, MapIncidentDocuments } from '@/components/map/map-types';
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { ApiError } from '@/lib/api-client';
-import { changedBytes } from '@/lib/conditional-fetch';
+import { ApiError, authenticatedFetch } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Scope } from '@meridian/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -27,11 +26,15 @@ const read = workerClient<IncidentMapRequest, IncidentMapReply>(
 
 let nextList = 0;
 
+type Fetched = Extract<IncidentMapReply, { kind: 'fetched' }>;
+
 /**
- * The scope's incidents for the map: the whole list (GET /atlas/events), read in a worker into
- * the map's document, so the 6 MB of 10,000 incidents are never parsed on the page's thread.
- * Polled with the previous reply's ETag: an unchanged list is a 304 and the map keeps its data.
- * A reply that is not a list leaves the map without incidents (spec part 8).
+ * The scope's incidents for the map: the whole list (GET /atlas/events), fetched and read in a
+ * worker into the map's document, so the 6 MB of 10,000 incidents never reach the page's thread.
+ * The request is the page's client's own (its bearer, the refresh after a 401 and the retry); the
+ * worker only sends it. Polled with the previous reply's ETag: an unchanged list is a 304 and
+ * the map keeps its data. A reply that is not a list leaves the map without incidents (spec
+ * part 8).
  */
 export async function getIncidentMap(
   scope: Scope,
@@ -39,24 +42,44 @@ export async function getIncidentMap(
   signal?: AbortSignal,
 ): Promise<IncidentMap> {
   const failure = EVENTS_MESSAGES.loadFailedInner;
-  const changed = await changedBytes(
-    `/atlas/events?scope=${scope}`,
-    previous?.etag,
-    failure,
-    signal,
-  );
-  if (!changed && previous) return previous;
-  if (!changed) throw new ApiError(failure, 304);
-  const { bytes, etag } = changed;
   const key = String((nextList += 1));
-  const reply = await read({ kind: 'incidents', key, body: bytes }, [bytes]);
-  if (reply.kind !== 'incidents') return { documents: null, count: 0, key, etag: null };
+  const last: { reply?: Fetched } = {};
+  const response = await authenticatedFetch(`/atlas/events?scope=${scope}`, {
+    signal,
+    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
+    transport: async (url, init) => {
+      const headers = Object.fromEntries(new Headers(init.headers));
+      const reply = await abortable(read({ kind: 'fetch', key, url, headers }), init.signal);
+      // As the page's fetch would fail: the client reports it as the server not being reached.
+      if (reply.kind !== 'fetched') throw new TypeError('The incident list could not be fetched');
+      last.reply = reply;
+      return new Response(null, {
+        status: reply.status,
+        headers: reply.etag ? { etag: reply.etag } : {},
+      });
+    },
+  });
+  if (response.status === 304 && previous) return previous;
+  if (!response.ok || !last.reply) throw new ApiError(failure, response.status);
+  const { list, etag } = last.reply;
+  if (list?.kind !== 'incidents') return { documents: null, count: 0, key, etag: null };
   return {
-    documents: { points: reply.points, count: reply.count, located: reply.located },
-    count: reply.count,
+    documents: { points: list.points, count: list.count, located: list.located },
+    count: list.count,
     key,
     etag,
   };
+}
+
+/** A worker's answer, or an AbortError once the query is cancelled (the worker still reads). */
+function abortable<T>(answer: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 export const incidentMapQuery = (scope: Scope, organizationId: string | null) =>

@@ -1,38 +1,50 @@
-import { parseListReply } from '@/lib/parse-list';
-import { Incident } from '@meridian/contracts';
-import { incidentAreas, incidentPoints } from './incident-documents';
 import type { IncidentMapReply, IncidentMapRequest } from './incident-map-messages';
 
-/** The lists read last, by key (organization and scope): areas are cut from them. */
-const lists = new Map<string, Incident[]>();
-const KEPT_LISTS = 4;
+/**
+ * Fetches and reads Atlas's incident list off the page's thread: 10,000 incidents are 6 MB of
+ * JSON, which neither the page's thread receives nor parses. This entry is small, so that the
+ * list is asked for at once; the reading (zod and the contracts) loads meanwhile.
+ */
+const reader = import('./incident-lists');
+// Reported when a request needs it (below), not as an unhandled rejection at start.
+reader.catch(() => undefined);
 
-function keep(key: string, incidents: Incident[]) {
-  lists.delete(key);
-  lists.set(key, incidents);
-  for (const old of lists.keys()) if (lists.size > KEPT_LISTS) lists.delete(old);
+async function fetchList(
+  request: Extract<IncidentMapRequest, { kind: 'fetch' }>,
+): Promise<IncidentMapReply> {
+  const { requestId } = request;
+  let text: string;
+  let response: Response;
+  try {
+    response = await fetch(request.url, { headers: request.headers });
+    if (!response.ok) {
+      void response.body?.cancel();
+      return { requestId, kind: 'fetched', status: response.status, etag: null, list: null };
+    }
+    text = await response.text();
+  } catch {
+    return { requestId, kind: 'unreachable' };
+  }
+  const list = await (await reader).readList(request.key, text);
+  const etag = response.headers.get('etag');
+  return { requestId, kind: 'fetched', status: response.status, etag, list };
 }
 
 async function answer(request: IncidentMapRequest): Promise<IncidentMapReply> {
-  const { requestId } = request;
-  if (request.kind === 'areas') {
-    const areas = incidentAreas(lists.get(request.key) ?? [], request.ids);
-    return { requestId, kind: 'areas', areas };
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(request.body));
-  } catch {
-    return { requestId, kind: 'notJson' };
-  }
-  const incidents = await parseListReply(Incident, body);
-  if (!incidents) return { requestId, kind: 'failed' };
-  keep(request.key, incidents);
-  const { blob, located } = incidentPoints(incidents);
-  return { requestId, kind: 'incidents', count: incidents.length, located, points: blob };
+  if (request.kind === 'fetch') return await fetchList(request);
+  const areas = (await reader).areasOf(request.key, request.ids);
+  return { requestId: request.requestId, kind: 'areas', areas };
 }
 
-/** Reads Atlas's incident list off the main thread: 10,000 incidents are 6 MB of JSON. */
 addEventListener('message', (event: MessageEvent<IncidentMapRequest>) => {
-  void answer(event.data).then((reply) => postMessage(reply));
+  void answer(event.data).then(
+    (reply) => postMessage(reply),
+    (error: unknown) => {
+      // Thrown uncaught, it fails this worker (its reader did not load): the page's client then
+      // fails what waits and starts another for the next request.
+      setTimeout(() => {
+        throw error;
+      });
+    },
+  );
 });
