@@ -27,6 +27,11 @@ const ask = workerClient<ShipmentMapRequest, ShipmentMapReply>(
   () => new ApiError(FAILED, 0),
 );
 
+/** The worker started while the body is fetched: its code is loaded when the body comes. */
+export const startShipmentWorker = (): void => {
+  ask.start();
+};
+
 /** Names each body read: the worker keeps its clusters under it. */
 let nextBody = 0;
 

@@ -1,7 +1,7 @@
 import { getActiveOrganizationId } from '@/lib/active-organization';
 import type { QueryClient } from '@tanstack/react-query';
 import { incidentMapQuery } from './get-incident-map';
-import { shipmentMapQuery } from './get-shipment-map';
+import { shipmentMapQuery, startShipmentWorker } from './get-shipment-map';
 
 /**
  * What Atlas's map draws, started while the session is checked and the screen's code loads: the
@@ -11,4 +11,5 @@ export function prefetchAtlas(queryClient: QueryClient): void {
   const organizationId = getActiveOrganizationId();
   void queryClient.prefetchQuery(incidentMapQuery('ORG', organizationId));
   void queryClient.prefetchQuery(shipmentMapQuery('ORG', organizationId, null));
+  startShipmentWorker();
 }

@@ -36,10 +36,15 @@ export function workerClient<Request extends Tagged, Reply extends Tagged>(
   };
 
   /** Sends `message` (with a fresh id), moving `transfer`; resolves with the worker's reply. */
-  return (message: Untagged<Request>, transfer: Transferable[] = []) =>
+  const ask = (message: Untagged<Request>, transfer: Transferable[] = []) =>
     new Promise<Reply>((resolve, reject) => {
       const requestId = (nextRequestId += 1);
       pending.set(requestId, { resolve, reject });
       running().postMessage({ ...message, requestId }, transfer);
     });
+  /** Starts the worker ahead of its first request, so that its code loads meanwhile. */
+  const warm = (): void => {
+    running();
+  };
+  return Object.assign(ask, { start: warm });
 }
