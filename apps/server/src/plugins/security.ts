@@ -19,7 +19,7 @@ const API_HEADERS = {
 } as const;
 
 /** /api, but not the API's documentation pages (Swagger UI: a page with scripts and styles). */
-export const isApiAnswer = (url: string): boolean =>
+const isApiAnswer = (url: string): boolean =>
   url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**

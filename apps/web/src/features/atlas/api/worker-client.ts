@@ -8,7 +8,7 @@ type Untagged<T> = T extends unknown ? Omit<T, 'requestId'> : never;
  * fails fails what waits for it (with `failure()`); the next request starts another.
  */
 export function workerClient<Request extends Tagged, Reply extends Tagged>(
-  start: () => Worker,
+  create: () => Worker,
   failure: () => Error,
 ) {
   let worker: Worker | null = null;
@@ -20,7 +20,7 @@ export function workerClient<Request extends Tagged, Reply extends Tagged>(
 
   const running = (): Worker => {
     if (worker) return worker;
-    const started = start();
+    const started = create();
     started.addEventListener('message', (event: MessageEvent<Reply>) => {
       pending.get(event.data.requestId)?.resolve(event.data);
       pending.delete(event.data.requestId);
@@ -43,8 +43,8 @@ export function workerClient<Request extends Tagged, Reply extends Tagged>(
       running().postMessage({ ...message, requestId }, transfer);
     });
   /** Starts the worker ahead of its first request, so that its code loads meanwhile. */
-  const warm = (): void => {
+  const start = (): void => {
     running();
   };
-  return Object.assign(ask, { start: warm });
+  return Object.assign(ask, { start });
 }
