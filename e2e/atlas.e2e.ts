@@ -389,6 +389,28 @@ describe('Map loading', () => {
     expect(scripts.filter((url) => /MapView|maplibre|countries-50m/.test(url))).toEqual([]);
   });
 
+  it('holds still while the map and the feed load: placeholders, no animation beside the starting map', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = (pattern: RegExp) =>
+      page.route(pattern, async (route) => {
+        await held;
+        await route.continue();
+      });
+    await hold(/\/assets\/MapView-[^/]+\.js$/);
+    await hold(/\/api\/atlas\/events\?scope=ORG&limit=/);
+    await signIn(page, world().acme.manager);
+    await page.getByRole('status').filter({ hasText: 'Loading map...' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Loading events...' }).waitFor();
+    // A running animation makes the compositor draw every frame, on the thread the map's WebGL
+    // start waits for: none may run while the map is loading.
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    release();
+    await waitForMapReady(page);
+    await feed(page).getByRole('link').first().waitFor();
+  });
+
   it('shows "Map unavailable" when the map code cannot be loaded, after retrying', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
     let attempts = 0;

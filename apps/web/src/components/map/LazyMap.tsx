@@ -2,9 +2,8 @@ import { MAP_UNAVAILABLE } from '@/config/messages';
 import { usePublicConfig } from '@/lib/public-config';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/utils/cn';
-import { MapPinOff } from 'lucide-react';
+import { MapIcon, MapPinOff } from 'lucide-react';
 import { useEffect, useState, type ComponentType } from 'react';
-import { Spinner } from '../ui/Spinner';
 import { loadMapView } from './load-map-view';
 import type { MapContentProps, MapViewProps } from './map-types';
 
@@ -49,10 +48,13 @@ export function LazyMap(props: MapContentProps & { fallback?: string }) {
     );
   }
   // The style choice must be known before the map starts; a failed config means the offline one.
+  // A still placeholder, not a spinner: a spinning icon keeps the compositor drawing a frame per
+  // display refresh, and those frames share the GPU thread that the map's WebGL start waits on
+  // (in software WebGL that delayed the first drawn map by about a second; docs/benchmarks.md).
   if (state.status === 'loading' || config.isPending) {
     return (
       <div role="status" className={cn(frame, 'flex items-center justify-center gap-2')}>
-        <Spinner className="text-primary" />
+        <MapIcon aria-hidden="true" className="size-5 text-muted-foreground" />
         <span className="text-sm text-muted-foreground">Loading map...</span>
       </div>
     );

@@ -1,6 +1,6 @@
 import { ExposureBadge } from '@/components/ExposureBadge';
 import { SeverityBadge } from '@/components/IncidentBadges';
-import { Spinner } from '@/components/ui/Spinner';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { VirtualList } from '@/components/VirtualList';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -23,6 +23,7 @@ type EventsFeedProps = {
 };
 
 const NO_INCIDENTS: readonly Incident[] = [];
+const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5, 6];
 
 /**
  * The right-hand "Events Feed": every incident of the scope, newest first, each a link; loaded
@@ -54,12 +55,15 @@ export function EventsFeed({ scope, count, exposure, className, style }: EventsF
         )}
       </div>
       {loading ? (
-        <div
-          role="status"
-          className="flex items-center gap-2 px-4 py-6 text-sm text-muted-foreground"
-        >
-          <Spinner className="size-4 text-primary" />
-          Loading events...
+        // Still cards, not a spinner: the map beside the feed starts meanwhile (see Skeleton).
+        <div role="status" className="flex flex-col">
+          <p className="px-4 pt-3 pb-1 text-sm text-muted-foreground">Loading events...</p>
+          {PLACEHOLDER_CARDS.map((card) => (
+            <div key={card} className="flex flex-col gap-2 border-b border-border px-4 py-3">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+          ))}
         </div>
       ) : incidents.length === 0 ? (
         <p className="px-4 py-6 text-sm text-muted-foreground">{EVENTS_MESSAGES.empty}</p>
