@@ -51,6 +51,7 @@ import { PlanTemplatesService } from './modules/plans/plan-templates.service.js'
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { PlansService } from './modules/plans/plans.service.js';
 import { OverdueActions } from './jobs/overdue-actions.js';
+import { TableStatistics } from './jobs/table-statistics.js';
 import { badRequest } from './lib/errors.js';
 import { NUL_MESSAGE, nulPath } from './lib/nul-guard.js';
 import { ExposureEngine } from './modules/exposure/exposure.engine.js';
@@ -106,6 +107,8 @@ declare module 'fastify' {
 export type AppDependencies = {
   config: AppConfig;
   db: Database;
+  /** Which database `db` is: the embedded one has no autovacuum, so the app keeps its statistics. */
+  databaseKind: DatabaseHandle['kind'];
   /** The signing key for access tokens (from JWT_SECRET or the database). */
   jwtSecret: string;
   /** One hasher per process: its cap on running and queued hashes is process-wide. */
@@ -124,6 +127,7 @@ export type AppDependencies = {
 export async function buildApp({
   config,
   db,
+  databaseKind,
   jwtSecret,
   hasher = new PasswordHasher(config.passwordHashing, 4, config.passwordHashQueue),
   logger = pino(loggerOptions(config)),
@@ -250,6 +254,10 @@ export async function buildApp({
   app.decorate('feedPoller', poller);
   if (config.workers) app.addHook('onReady', async () => poller.start());
   app.addHook('onClose', async () => poller.stop());
+  // The embedded database has no autovacuum: its tables' statistics are kept here.
+  const statistics = databaseKind === 'pglite' ? new TableStatistics(db, app.log) : null;
+  if (statistics && config.workers) app.addHook('onReady', async () => statistics.start());
+  app.addHook('onClose', async () => statistics?.stop());
 
   await app.register(
     async (api) => {
@@ -320,7 +328,7 @@ export async function buildApp({
         ),
       });
       await api.register(exposureRoutes, { exposure: new ExposureService(db) });
-      await api.register(jobsRoutes, { db, worker });
+      await api.register(jobsRoutes, { db, worker, statistics });
       await api.register(sourcesRoutes, {
         sources: new SourcesService(db, () => poller.kick(), config.feeds.allowPrivateUrls),
       });

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    databaseKind: database.kind,
     jwtSecret,
     hasher,
     logger: log,

@@ -15,6 +15,16 @@ export type KindHealth = {
   lastDurationMs: number | null;
 };
 
+/** A kind that has not run yet on this instance. */
+export const newKindHealth = (): KindHealth => ({
+  lastSuccessAt: null,
+  lastFailureAt: null,
+  lastError: null,
+  runs: 0,
+  failures: 0,
+  lastDurationMs: null,
+});
+
 const IDLE_POLL_MS = 2_000;
 /**
  * A kick waits this long: a burst of writes (an import, a user editing fast) is answered
@@ -88,14 +98,7 @@ export class JobWorker extends LoopingWorker {
   private healthOf(kind: string): KindHealth {
     let health = this.health.get(kind);
     if (!health) {
-      health = {
-        lastSuccessAt: null,
-        lastFailureAt: null,
-        lastError: null,
-        runs: 0,
-        failures: 0,
-        lastDurationMs: null,
-      };
+      health = newKindHealth();
       this.health.set(kind, health);
     }
     return health;

@@ -139,6 +139,7 @@ export async function startTestServer(
   const app = await buildApp({
     config,
     db: database.db,
+    databaseKind: database.kind,
     jwtSecret,
     hasher,
     listen: database.listen,

@@ -4,14 +4,17 @@ import type { Database } from '../../db/client.js';
 import { forbidden } from '../../lib/errors.js';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { jobQueue } from '../../jobs/queue.js';
+import type { TableStatistics } from '../../jobs/table-statistics.js';
 import type { JobWorker } from '../../jobs/worker.js';
 import { actorOf } from '../../plugins/auth.js';
 
 /** Platform staff see how the background work is doing. */
-export const jobsRoutes: FastifyPluginAsyncZod<{ db: Database; worker: JobWorker }> = async (
-  app,
-  { db, worker },
-) => {
+export const jobsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  worker: JobWorker;
+  /** The embedded database's statistics pass (null on PostgreSQL, whose autovacuum does it). */
+  statistics: TableStatistics | null;
+}> = async (app, { db, worker, statistics }) => {
   app.get(
     '/admin/jobs',
     {
@@ -33,7 +36,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Database; worker: JobWorker
             ...row,
             oldest: row.oldest ? new Date(row.oldest).toISOString() : null,
           })),
-          worker: [...worker.health.entries()].map(([kind, health]) => ({ kind, ...health })),
+          worker: [
+            ...worker.health.entries(),
+            ...(statistics ? [['table-statistics', statistics.health] as const] : []),
+          ].map(([kind, health]) => ({ kind, ...health })),
         },
       };
     },
