@@ -100,11 +100,39 @@ describe('Data sources', () => {
     await saveScreenshot(page, 'data-sources-light');
   });
 
-  it('is not shown to a customer admin', async () => {
+  it('is not shown to a customer admin, nor is the background work', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
     await signIn(page, world().data.customerAdmin);
     await page.goto('/admin/platform-setup');
     await page.getByRole('heading', { name: 'Features' }).waitFor();
     expect(await page.getByRole('region', { name: 'Data sources' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Background work' }).count()).toBe(0);
+  });
+});
+
+describe('Background work', () => {
+  it("shows what this instance ran, in words: the feed's incidents' exposure and the embedded database's statistics", async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await signIn(page, SEEDED_OWNER);
+    await page.goto('/admin/platform-setup');
+    const section = page.getByRole('region', { name: 'Background work' });
+    const ran = section.getByRole('table', { name: 'Run by this instance' });
+    // The feed's new incidents were matched against every organization's data (above).
+    const exposure = row(page, 'Exposure of a changed incident');
+    await ran.getByRole('rowheader', { name: /Exposure of a changed incident/ }).waitFor();
+    await exposure.getByText('Healthy').waitFor();
+    // The browser tests' server runs on the embedded database: its statistics pass ran at start.
+    const statistics = row(page, 'Embedded database statistics');
+    await statistics.getByText('Healthy').waitFor();
+    await statistics.getByText('0 failed').waitFor();
+    await section.getByText('Nothing is waiting.').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'background-work-dark', 'viewport');
+    await writeStorage(page, STORAGE_KEYS.theme, 'light');
+    await page.reload();
+    await statistics.getByText('Healthy').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'background-work-light', 'viewport');
   });
 });

@@ -117,6 +117,10 @@ export const EXPOSURE_MESSAGES = {
   noLocation: 'This incident has no location or area, so nothing can be matched to it.',
 } as const;
 
+export const JOBS_MESSAGES_WEB = {
+  loadFailed: 'Unable to load the background work',
+} as const;
+
 export const SOURCE_MESSAGES_WEB = {
   loadFailed: 'Unable to load the data sources',
   addFailed: 'Unable to add the data source',

@@ -9,6 +9,8 @@ export const queryKeys = {
   publicConfig: ['public-config'],
   /** The hazard feeds (platform-wide, not an organization's). */
   sources: ['sources'],
+  /** The background work's health (platform-wide). */
+  jobs: ['jobs'],
   /** The acting organization's API keys. */
   apiKeys: (organizationId: string | null) => ['api-keys', organizationId],
   invitation: (token: string) => ['invitation', token],

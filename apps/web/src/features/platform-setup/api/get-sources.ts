@@ -3,9 +3,7 @@ import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { SourceListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-
-/** How often the health table refreshes while it is open. */
-const HEALTH_REFRESH_MS = 15_000;
+import { HEALTH_REFRESH_MS } from './health-refresh';
 
 export const getSources = async (signal?: AbortSignal) =>
   (

@@ -31,6 +31,7 @@ import { useForm } from 'react-hook-form';
 import { usePlatformSettings } from '../api/get-platform-settings';
 import { useSavePlatformSettings } from '../api/save-platform-settings';
 import { ApiKeysSection } from './ApiKeysSection';
+import { BackgroundWorkSection } from './BackgroundWorkSection';
 import { DataSourcesSection } from './DataSourcesSection';
 import { IntegrationsSection } from './IntegrationsSection';
 import { NotificationDefaultsSection } from './NotificationDefaultsSection';
@@ -168,7 +169,12 @@ export function PlatformSetupPage() {
           <ApiKeysSection />
         </>
       ) : null}
-      {platformAdmin ? <DataSourcesSection /> : null}
+      {platformAdmin ? (
+        <>
+          <DataSourcesSection />
+          <BackgroundWorkSection />
+        </>
+      ) : null}
     </PageContainer>
   );
 }
