@@ -6,6 +6,7 @@ import {
   STORAGE_KEYS,
   useBrowser,
   writeStorage,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_OWNER, SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -73,8 +74,7 @@ describe('controls that show what the server refuses', () => {
 
   it('keeps the internal organization active under its slug', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
-    await signIn(page, SEEDED_OWNER);
-    await page.goto(`/admin/organizations/${world().data.internalId}/edit`);
+    await startSignedIn(page, SEEDED_OWNER, `/admin/organizations/${world().data.internalId}/edit`);
     await page.getByText('The internal organization stays active and keeps its slug').waitFor();
     expect(await page.getByRole('combobox', { name: 'Status' }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Slug').getAttribute('readonly')).not.toBeNull();

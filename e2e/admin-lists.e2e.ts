@@ -6,12 +6,11 @@ import {
   expectAccessible,
   readStorage,
   saveScreenshot,
-  signIn,
   STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
-  writeStorage,
   type PageOptions,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_OWNER, SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -46,20 +45,19 @@ const world = useSeededServer(async (server) => {
 });
 const browser = useBrowser();
 
-async function open(account: { email: string; password: string }, options: PageOptions = {}) {
+async function open(
+  account: { email: string; password: string },
+  path: string,
+  options: PageOptions = {},
+) {
   const page = await browser.newPage({ baseURL: world().baseUrl, ...options });
-  if (options.colorScheme) {
-    // The app's own theme (default dark) decides the colours, not the browser's preference.
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, options.colorScheme);
-  }
-  await signIn(page, account);
+  // The app's own theme (default dark) decides the colours, not the browser's preference.
+  await startSignedIn(page, account, path, { theme: options.colorScheme });
   return page;
 }
 
 async function openTeam(options: PageOptions = {}, query = '') {
-  const page = await open(world().data.admin, options);
-  await page.goto(`/admin/team-members${query}`);
+  const page = await open(world().data.admin, `/admin/team-members${query}`, options);
   await page.getByRole('heading', { level: 1, name: 'Team Members' }).waitFor();
   await page.getByRole('table').waitFor();
   return page;
@@ -115,8 +113,11 @@ describe('Team members: a list longer than a page', () => {
     await memberRow(page, 'Member 57').waitFor();
     expect(await count(page).innerText()).toBe('Showing 1 of 1');
     expect(searchParams(page)).toEqual({ q: 'member 57' });
-    // One request after the pause in typing, not one per letter.
-    expect(searches).toEqual(['member 57']);
+    // Requests wait for a pause in typing, not one per letter: the last is the whole text. On a
+    // loaded machine a keystroke 20 ms apart can come late enough to make a pause of its own
+    // (a CI run saw "membe" sent first), so one early request is allowed, not nine.
+    expect(searches.at(-1)).toBe('member 57');
+    expect(searches.length).toBeLessThanOrEqual(2);
 
     await page.reload();
     await memberRow(page, 'Member 57').waitFor();
@@ -200,7 +201,7 @@ describe('Organizations: 130 customers', () => {
   const finder = (page: Page) => page.getByRole('combobox', { name: 'Find organization' });
 
   it('the picker finds an organization among many by typing, and keeps naming it after a reload', async () => {
-    const page = await open(SEEDED_OWNER);
+    const page = await open(SEEDED_OWNER, '/admin/profile');
     await expect.poll(() => picker(page).innerText()).toContain('Carrier 001');
     await picker(page).click();
     const listbox = page.getByRole('listbox', { name: 'Organizations' });
@@ -237,7 +238,7 @@ describe('Organizations: 130 customers', () => {
   });
 
   it('the picker pages on as its list scrolls or the arrow key runs past the end', async () => {
-    const page = await open(SEEDED_OWNER);
+    const page = await open(SEEDED_OWNER, '/admin/profile');
     await picker(page).click();
     const options = page.getByRole('listbox', { name: 'Organizations' }).getByRole('option');
     await expect.poll(() => options.count()).toBe(50);
@@ -256,7 +257,10 @@ describe('Organizations: 130 customers', () => {
   it.each(['dark', 'light'] as const)(
     'the open picker is accessible and pictured in the %s theme',
     async (theme) => {
-      const page = await open(SEEDED_OWNER, { colorScheme: theme, bypassCSP: true });
+      const page = await open(SEEDED_OWNER, '/admin/profile', {
+        colorScheme: theme,
+        bypassCSP: true,
+      });
       await picker(page).click();
       await page.getByRole('listbox').waitFor();
       await expect
@@ -273,7 +277,7 @@ describe('Organizations: 130 customers', () => {
   );
 
   it('the Organizations table searches, shows the total and loads more', async () => {
-    const page = await open(SEEDED_OWNER);
+    const page = await open(SEEDED_OWNER, '/admin/profile');
     await page.goto('/admin/organizations');
     await page.getByRole('table').waitFor();
     await expect.poll(() => count(page).innerText()).toBe('Showing 50 of 132');

@@ -1,13 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  saveScreenshot,
-  signIn,
-  STORAGE_KEYS,
-  useBrowser,
-  writeStorage,
-} from './support/browser';
+import { expectAccessible, saveScreenshot, useBrowser, startSignedIn } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
 const world = useSeededServer(async (server) => {
@@ -47,8 +40,7 @@ const push = (secret: string) =>
 describe('API keys', () => {
   it('are created once-shown, push incidents onto the Events list, and stop when revoked', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await signIn(page, world().data.admin);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, world().data.admin, '/admin/platform-setup');
     const section = page.getByRole('region', { name: 'API keys' });
     await section.getByText('No API keys yet.').waitFor();
     await section.getByRole('button', { name: 'Create API key' }).click();
@@ -81,17 +73,13 @@ describe('API keys', () => {
 
   it('is pictured in the light theme, and not offered to a viewer', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, 'light');
-    await signIn(page, world().data.admin);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, world().data.admin, '/admin/platform-setup', { theme: 'light' });
     await page.getByRole('region', { name: 'API keys' }).getByText('Revoked').waitFor();
     await expectAccessible(page);
     await saveScreenshot(page, 'api-keys-light');
 
     const viewer = await browser.newPage({ baseURL: world().baseUrl });
-    await signIn(viewer, world().data.viewer);
-    await viewer.goto('/admin/platform-setup');
+    await startSignedIn(viewer, world().data.viewer, '/admin/platform-setup');
     await viewer.getByRole('heading', { name: 'Features' }).waitFor();
     expect(await viewer.getByRole('region', { name: 'API keys' }).count()).toBe(0);
   });

@@ -49,9 +49,10 @@ describe('Atlas map', () => {
     const page = await openAtlas(world().acme.manager, { prepare: blockGeocoding });
     const map = await waitForMapReady(page);
     expect(await camera(page)).toEqual({ lat: 20, lng: 0, zoom: 2 });
-    expect(await map.getAttribute('data-shipments')).toBe('3');
+    // "ready" is the basemap's; the data layers are counted once their replies are drawn.
+    await expect.poll(() => map.getAttribute('data-shipments')).toBe('3');
     // The customs incident has no location, so three of four are drawn.
-    expect(await map.getAttribute('data-incidents')).toBe('3');
+    await expect.poll(() => map.getAttribute('data-incidents')).toBe('3');
     expect(await page.locator('.maplibregl-ctrl').count()).toBe(0);
     await page.getByText('3 shipments · 4 incidents').waitFor();
   });

@@ -5,10 +5,10 @@ import { type FeedServer, startFeedServer } from '../apps/server/src/test/feed-s
 import {
   expectAccessible,
   saveScreenshot,
-  signIn,
   STORAGE_KEYS,
   useBrowser,
   writeStorage,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_OWNER, SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -44,8 +44,7 @@ const row = (page: Page, name: string) =>
 describe('Data sources', () => {
   it('adds a feed, shows its health, and shows why it fails', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await signIn(page, SEEDED_OWNER);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, SEEDED_OWNER, '/admin/platform-setup');
     const section = page.getByRole('region', { name: 'Data sources' });
     await section.getByText('No data sources.', { exact: false }).waitFor();
 
@@ -91,10 +90,7 @@ describe('Data sources', () => {
 
   it('is pictured in the light theme', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, 'light');
-    await signIn(page, SEEDED_OWNER);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, SEEDED_OWNER, '/admin/platform-setup', { theme: 'light' });
     await row(page, 'GDACS disasters').getByText('Paused').waitFor();
     await expectAccessible(page);
     await saveScreenshot(page, 'data-sources-light');
@@ -102,8 +98,7 @@ describe('Data sources', () => {
 
   it('is not shown to a customer admin, nor is the background work', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await signIn(page, world().data.customerAdmin);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, world().data.customerAdmin, '/admin/platform-setup');
     await page.getByRole('heading', { name: 'Features' }).waitFor();
     expect(await page.getByRole('region', { name: 'Data sources' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Background work' }).count()).toBe(0);
@@ -113,8 +108,7 @@ describe('Data sources', () => {
 describe('Background work', () => {
   it("shows what this instance ran, in words: the feed's incidents' exposure and the embedded database's statistics", async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await signIn(page, SEEDED_OWNER);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, SEEDED_OWNER, '/admin/platform-setup');
     const section = page.getByRole('region', { name: 'Background work' });
     const ran = section.getByRole('table', { name: 'Run by this instance' });
     // The feed's new incidents were matched against every organization's data (above).

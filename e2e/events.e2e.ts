@@ -5,17 +5,23 @@ import {
   expectAccessible,
   saveScreenshot,
   signIn,
+  STORAGE_KEYS,
   useBrowser,
+  writeStorage,
   type SignedInPageOptions,
+  startSignedIn,
 } from './support/browser';
-import { waitForMapPainted } from './support/map';
+import { mapOf, waitForMapPainted, waitForMapReady } from './support/map';
 
 const world = useAtlasWorld();
 const browser = useBrowser();
 
 async function openEvents(account: WorldAccount, options: SignedInPageOptions = {}) {
-  const page = await browser.signedInPage(account, { baseURL: world().baseUrl, ...options });
-  await page.getByRole('link', { name: 'Events', exact: true }).click();
+  const page = await browser.signedInPage(account, {
+    baseURL: world().baseUrl,
+    landing: '/admin/events',
+    ...options,
+  });
   await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
   return page;
 }
@@ -68,6 +74,69 @@ describe('Events page', () => {
     expect(await summary.innerText()).toBe(LONG_DESCRIPTION);
     expect(await summary.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
     await saveScreenshot(page, 'events');
+    await expectAccessible(page);
+  });
+
+  it('shows the incidents of a spec-shaped reply, one without location and updatedAt with the fallbacks', async () => {
+    // The spec's incidents (SPEC.md part 3), without Meridian's additions; the second has
+    // neither location nor updatedAt, whose fallbacks the spec gives.
+    const incidents = [
+      {
+        id: '7f3c2a10-5d4e-4b6f-8a9b-0c1d2e3f4a5b',
+        title: 'Port closure in Hamburg',
+        description: 'Container terminals are closed by high winds.',
+        severity: 'HIGH',
+        status: 'OPEN',
+        location: { lat: 53.5461, lng: 9.9661 },
+        updatedAt: '2025-09-21T08:00:00.000Z',
+      },
+      {
+        id: '2b8e4c6d-1a3f-4e5b-9c7d-8e9f0a1b2c3d',
+        title: 'Customs system outage',
+        description: 'Electronic clearance is intermittently unavailable.',
+        severity: 'MEDIUM',
+        status: 'IN_PROGRESS',
+      },
+    ];
+    const page = await browser.signedInPage(world().acme.manager, {
+      baseURL: world().baseUrl,
+      colorScheme: 'light',
+      bypassCSP: true,
+      prepare: async (target) => {
+        await target.goto('/login');
+        await writeStorage(target, STORAGE_KEYS.theme, 'light');
+        // Atlas's feed, its map's worker and the Events list all read this reply.
+        await target.route(eventsRoute, (route) => route.fulfill({ json: { data: incidents } }));
+      },
+    });
+
+    // Atlas: both in the feed, the one without location not on the map.
+    const feed = page.getByRole('list', { name: 'Events Feed' });
+    await feed.getByText('Customs system outage').waitFor();
+    expect(
+      await feed.getByRole('link').filter({ hasText: 'Customs system outage' }).innerText(),
+    ).toContain('Approximate or unavailable · Unknown');
+    await waitForMapReady(page);
+    await expect.poll(() => mapOf(page).getAttribute('data-incidents')).toBe('1');
+
+    await page.getByRole('link', { name: 'Events', exact: true }).click();
+    await card(page, 'Customs system outage').waitFor();
+    expect(await cardTitles(page)).toEqual(['Port closure in Hamburg', 'Customs system outage']);
+    expect(await field(page, 'Customs system outage', 'Location')).toBe(
+      'Approximate or unavailable',
+    );
+    expect(await field(page, 'Customs system outage', 'Start Date/Time')).toBe('Unknown');
+    expect(await field(page, 'Customs system outage', 'Status')).toBe('IN PROGRESS');
+    await page
+      .getByRole('region', { name: 'Summary of Customs system outage' })
+      .getByText('Electronic clearance is intermittently unavailable.')
+      .waitFor();
+    // A location without its (optional) country code is the coordinates alone.
+    expect(await field(page, 'Port closure in Hamburg', 'Location')).toBe('53.55, 9.97');
+    expect(await field(page, 'Port closure in Hamburg', 'Start Date/Time')).toBe(
+      new Date('2025-09-21T08:00:00Z').toUTCString(),
+    );
+    await saveScreenshot(page, 'events-spec-fallbacks-light');
     await expectAccessible(page);
   });
 
@@ -217,8 +286,7 @@ describe('Events page', () => {
 describe('Event page', () => {
   it('redirects /events/{id} and shows the incident, its map and the shipments it reaches', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await signIn(page, world().acme.manager);
-    await page.goto(`/events/${world().acme.incidents.strike}`);
+    await startSignedIn(page, world().acme.manager, `/events/${world().acme.incidents.strike}`);
     await page.waitForURL(`**/admin/events/${world().acme.incidents.strike}`);
     await page.getByRole('heading', { level: 1, name: 'Port strike in Felixstowe' }).waitFor();
     await page.getByText('OPEN', { exact: true }).waitFor();
@@ -245,8 +313,11 @@ describe('Event page', () => {
 
   it('shows a fallback instead of a map when the incident has no location', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
-    await signIn(page, world().acme.manager);
-    await page.goto(`/admin/events/${world().acme.incidents.customs}`);
+    await startSignedIn(
+      page,
+      world().acme.manager,
+      `/admin/events/${world().acme.incidents.customs}`,
+    );
     await page.getByRole('heading', { level: 1, name: 'Customs backlog' }).waitFor();
     await page.getByText('Location: Approximate or unavailable').waitFor();
     expect(await page.getByTestId('map').count()).toBe(0);
@@ -254,8 +325,7 @@ describe('Event page', () => {
 
   it('shows "Event not found" for another organization incident, with a way back', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
-    await signIn(page, world().acme.manager);
-    await page.goto(`/events/${world().borealis.incidentId}`);
+    await startSignedIn(page, world().acme.manager, `/events/${world().borealis.incidentId}`);
     await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
     expect(await page.getByText('Warehouse fire in Oslo').count()).toBe(0);
     await page.getByRole('main').getByRole('link', { name: 'Back to Events' }).last().click();

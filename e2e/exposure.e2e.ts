@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { incidents, shipments, sites } from '../apps/server/src/db/schema';
-import { saveScreenshot, signIn, STORAGE_KEYS, useBrowser, writeStorage } from './support/browser';
+import { saveScreenshot, signIn, useBrowser, startSignedIn } from './support/browser';
 import { waitForMapPainted, waitForMapReady } from './support/map';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -119,10 +119,9 @@ describe('exposure on screen', () => {
 
   it('lists the exposed site and shipment on the event page and exports them without formulas', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, 'light');
-    await signIn(page, world().data.account);
-    await page.goto(`/admin/events/${world().data.incidentId}`);
+    await startSignedIn(page, world().data.account, `/admin/events/${world().data.incidentId}`, {
+      theme: 'light',
+    });
     await page.getByRole('heading', { name: /^Exposure/ }).waitFor();
     const sitesTable = page.getByRole('table', { name: 'Exposed sites' });
     await sitesTable.getByText('Rotterdam supplier', { exact: false }).waitFor();
@@ -142,8 +141,7 @@ describe('exposure on screen', () => {
 
   it('narrows the Events list to incidents that reach something', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
-    await signIn(page, world().data.account);
-    await page.goto('/admin/events');
+    await startSignedIn(page, world().data.account, '/admin/events');
     const cards = page.getByRole('list', { name: 'Incidents' }).getByRole('article');
     await expect.poll(() => cards.count()).toBe(2);
     await page.getByRole('button', { name: 'Exposed only' }).click();

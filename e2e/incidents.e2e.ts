@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { incidents } from '../apps/server/src/db/schema';
-import {
-  expectAccessible,
-  saveScreenshot,
-  signIn,
-  STORAGE_KEYS,
-  useBrowser,
-  writeStorage,
-} from './support/browser';
+import { expectAccessible, saveScreenshot, useBrowser, startSignedIn } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
 /** Incidents people work: create, edit, comment, resolve, filter, page, see each other's changes. */
@@ -57,12 +50,7 @@ async function open(
   theme?: 'light' | 'dark',
 ) {
   const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-  if (theme) {
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, theme);
-  }
-  await signIn(page, account);
-  await page.goto(path);
+  await startSignedIn(page, account, path, { theme });
   return page;
 }
 
@@ -209,9 +197,7 @@ describe('the Events list', () => {
       const url = new URL(request.url());
       if (url.pathname === '/api/atlas/events') pageRequests.push(url.search);
     });
-    await signIn(page, world().data.manager);
-    pageRequests.length = 0; // Atlas, where sign-in lands, reads its whole list
-    await page.goto('/admin/events?sort=severity');
+    await startSignedIn(page, world().data.manager, '/admin/events?sort=severity');
     await cards(page).first().waitFor();
     expect(pageRequests.every((search) => search.includes('limit=50'))).toBe(true);
     await page.getByRole('list', { name: 'Incidents' }).evaluate((list) => {
@@ -233,8 +219,7 @@ describe('the Events list', () => {
   it('shows one user the change another made, within one poll, without reloading', async () => {
     const viewer = await browser.newPage({ baseURL: world().baseUrl });
     await viewer.clock.install();
-    await signIn(viewer, world().data.viewer);
-    await viewer.goto('/admin/events?q=disruption%2060');
+    await startSignedIn(viewer, world().data.viewer, '/admin/events?q=disruption%2060');
     await card(viewer, 'Routine disruption 60').waitFor();
 
     const manager = await open(world().data.manager, '/admin/events?q=disruption%2060');

@@ -6,11 +6,9 @@ import { ANALYSIS_MESSAGES } from '../packages/contracts/src/analysis';
 import {
   expectAccessible,
   saveScreenshot,
-  signIn,
-  STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
-  writeStorage,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -141,10 +139,7 @@ async function openInsights(
     bypassCSP: true,
     viewport: options.viewport ?? DESKTOP,
   });
-  await page.goto('/login');
-  await writeStorage(page, STORAGE_KEYS.theme, options.theme ?? 'dark');
-  await signIn(page, account);
-  await page.getByRole('link', { name: 'Insights', exact: true }).click();
+  await startSignedIn(page, account, '/admin/insights', { theme: options.theme ?? 'dark' });
   await page.getByRole('heading', { level: 1, name: 'Insights' }).waitFor();
   return page;
 }
@@ -445,8 +440,7 @@ describe('Insights', () => {
     await page.route('**/api/atlas/events?*', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<p>down</p>' }),
     );
-    await signIn(page, world().data.manager);
-    await page.getByRole('link', { name: 'Insights', exact: true }).click();
+    await startSignedIn(page, world().data.manager, '/admin/insights');
     await page.getByText('Sample events: your organization').waitFor();
     for (const name of ['Create Memo', 'Create Report', 'Create Plan']) {
       await expect

@@ -10,11 +10,10 @@ import {
   expectAccessible,
   saveScreenshot,
   signIn,
-  STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
-  writeStorage,
   type PageOptions,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -156,16 +155,11 @@ async function memberPage(options: PageOptions = {}) {
   });
   await recordDesktopNotifications(page);
   await page.clock.install();
-  if (options.colorScheme) {
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, options.colorScheme);
-  }
   const firstPoll = page.waitForResponse((response) =>
     response.url().endsWith('/api/notifications/unread'),
   );
-  await signIn(page, world().data.member);
+  await startSignedIn(page, world().data.member, '/admin/plans', { theme: options.colorScheme });
   await firstPoll;
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plans' }).click();
   await page.getByRole('heading', { level: 1, name: 'Plans' }).waitFor();
   return page;
 }
@@ -294,8 +288,7 @@ describe('desktop notifications', () => {
   it('are asked for only from the button, and show what the browser decided', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
     await countPermissionRequests(page);
-    await signIn(page, world().data.outsider);
-    await page.goto('/admin/notifications');
+    await startSignedIn(page, world().data.outsider, '/admin/notifications');
     const section = page.getByRole('region', { name: 'Desktop notifications' });
     await section.getByText('Not allowed yet').waitFor();
     expect(await permissionRequests(page)).toBe(0);
@@ -338,8 +331,7 @@ const scrollToTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 describe('integrations', () => {
   it('adds a webhook whose secret shows once, tests it, and logs its deliveries', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await signIn(page, world().data.admin);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, world().data.admin, '/admin/platform-setup');
     const section = page.getByRole('region', { name: 'Integrations', exact: true });
     await section.getByText('No integrations yet.', { exact: false }).waitFor();
     await section
@@ -435,10 +427,7 @@ describe('integrations', () => {
       bypassCSP: true,
       colorScheme: 'light',
     });
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, 'light');
-    await signIn(page, world().data.admin);
-    await page.goto('/admin/platform-setup');
+    await startSignedIn(page, world().data.admin, '/admin/platform-setup', { theme: 'light' });
     const row = integration(page, 'Ops receiver');
     await row.getByText('Healthy').waitFor();
     await scrollToTop(page);
@@ -478,8 +467,7 @@ describe('integrations', () => {
       .waitFor();
 
     const viewer = await browser.newPage({ baseURL: world().baseUrl });
-    await signIn(viewer, world().data.member);
-    await viewer.goto('/admin/platform-setup');
+    await startSignedIn(viewer, world().data.member, '/admin/platform-setup');
     await viewer.getByRole('heading', { name: 'Features' }).waitFor();
     expect(await viewer.getByRole('region', { name: 'Integrations', exact: true }).count()).toBe(0);
     expect(await viewer.getByRole('region', { name: 'Notification defaults' }).count()).toBe(0);

@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   saveScreenshot,
-  signIn,
-  STORAGE_KEYS,
   useBrowser,
-  writeStorage,
   type PageOptions,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_OWNER, SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -29,13 +27,8 @@ type Account = { email: string; password: string };
 
 async function openOrganizations(account: Account = SEEDED_OWNER, options: PageOptions = {}) {
   const page = await browser.newPage({ baseURL: world().baseUrl, ...options });
-  if (options.colorScheme) {
-    // The app's own theme (default dark) decides the colours, not the browser's preference.
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, options.colorScheme);
-  }
-  await signIn(page, account);
-  await page.goto('/admin/organizations');
+  // The app's own theme (default dark) decides the colours, not the browser's preference.
+  await startSignedIn(page, account, '/admin/organizations', { theme: options.colorScheme });
   await page.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
   await page.getByRole('table').waitFor();
   return page;

@@ -74,7 +74,8 @@ describe.each(THEMES)('every page in the %s theme: accessible, and pictured', (t
     await checkPage(page, 'create-account-error', theme);
   });
 
-  it('every admin screen', async () => {
+  // One sign-in for all sixteen screens, so the time allowed grows with their number.
+  it('every admin screen', { timeout: ADMIN_SCREENS.length * 8_000 }, async () => {
     const page = await browser.newPage({ colorScheme: theme, bypassCSP: true });
     await usingTheme(page, theme);
     await signIn(page, fixtures().admin);

@@ -14,9 +14,9 @@ const browser = useBrowser();
 async function open(screen: 'Plans' | 'Insights', options: SignedInPageOptions = {}) {
   const page = await browser.signedInPage(world().acme.manager, {
     baseURL: world().baseUrl,
+    landing: `/admin/${screen.toLowerCase()}`,
     ...options,
   });
-  await page.getByRole('link', { name: screen, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: screen }).waitFor();
   return page;
 }

@@ -5,11 +5,9 @@ import { PLAN_MESSAGES } from '../packages/contracts/src/plans';
 import {
   expectAccessible,
   saveScreenshot,
-  signIn,
-  STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
-  writeStorage,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -74,10 +72,7 @@ async function openPlans(
   theme: 'light' | 'dark' = 'dark',
 ) {
   const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-  await page.goto('/login');
-  await writeStorage(page, STORAGE_KEYS.theme, theme);
-  await signIn(page, account);
-  await page.getByRole('link', { name: 'Plans', exact: true }).click();
+  await startSignedIn(page, account, '/admin/plans', { theme });
   await page.getByRole('heading', { level: 1, name: 'Plans' }).waitFor();
   return page;
 }

@@ -27,8 +27,9 @@ describe('the 401 rule: refresh once, retry without the organization header', ()
   it('keeps the user signed in when only the access token is bad', async () => {
     const page = await browser.newPage();
     await signIn(page, fixtures().admin);
+    // Stored once the organization picker has its list, which may come after Atlas's heading.
+    await expect.poll(() => readStorage(page, STORAGE_KEYS.activeOrganizationId)).toBeTruthy();
     const organizationId = await readStorage(page, STORAGE_KEYS.activeOrganizationId);
-    expect(organizationId).toBeTruthy();
     const oldRefreshToken = await readStorage(page, STORAGE_KEYS.refreshToken);
     await writeStorage(page, STORAGE_KEYS.accessToken, 'corrupted-access-token');
 
@@ -69,6 +70,7 @@ describe('the 401 rule: refresh once, retry without the organization header', ()
   it('retries a data call after refreshing when the server answers it with 401', async () => {
     const page = await browser.newPage();
     await signIn(page, fixtures().admin);
+    await expect.poll(() => readStorage(page, STORAGE_KEYS.activeOrganizationId)).toBeTruthy();
     const organizationId = await readStorage(page, STORAGE_KEYS.activeOrganizationId);
     let rejected = false;
     await page.route(organizationList, async (route) => {

@@ -182,7 +182,8 @@ describe('sessions', () => {
 
       await list.getByRole('button', { name: 'Sign out' }).first().click();
       await admin.getByText('Session revoked').first().waitFor();
-      await member.getByRole('link', { name: 'Events', exact: true }).click();
+      // The member's open page may notice on its own (a background refresh); a new page surely does.
+      await member.goto('/admin/events');
       await member.waitForURL('**/login');
     });
   }

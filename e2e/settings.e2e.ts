@@ -6,6 +6,7 @@ import {
   fixtures,
   saveScreenshot,
   signIn,
+  startSignedIn,
   STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
@@ -53,8 +54,7 @@ beforeAll(async () => {
 
 async function openAs(account: TestAccount, path: string, title: string, options?: PageOptions) {
   const page = await browser.newPage(options);
-  await signIn(page, account);
-  await page.goto(path);
+  await startSignedIn(page, account, path);
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
   return page;
 }
@@ -148,10 +148,7 @@ describe('the user profile', () => {
 
   it('leaves a browser its own theme while the user has saved none', async () => {
     const page = await browser.newPage();
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, 'light');
-    await signIn(page, await newMember('VIEWER'));
-    await page.goto('/admin/profile');
+    await startSignedIn(page, await newMember('VIEWER'), '/admin/profile', { theme: 'light' });
     await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();
     expect(await selected(page, 'Theme')).toBe('light');
     expect(await rootClass(page)).toBe('light');
@@ -424,30 +421,36 @@ describe.each(['dark', 'light'] as const)('in the %s theme', (theme) => {
     await saveScreenshot(page, `${name}-${theme}`);
   }
 
-  it('every settings screen is accessible, for an admin and read-only', async () => {
-    const page = await themedPage(orgAdmin);
-    for (const [path, title, name] of SCREENS) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-      await settled(page);
-      await check(page, name);
-    }
-    await page.goto('/admin/profile');
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByRole('dialog').waitFor();
-    await check(page, 'settings-change-password', '[role="dialog"]');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Manage Sessions' }).click();
-    await page.getByRole('dialog').getByRole('list', { name: 'Sessions' }).waitFor();
-    await check(page, 'settings-sessions', '[role="dialog"]');
+  // Each screen, dialog and the read-only page is loaded, scanned and pictured: the time allowed
+  // grows with their number, as for the admin screens (pages.e2e).
+  it(
+    'every settings screen is accessible, for an admin and read-only',
+    { timeout: (SCREENS.length + 3) * 8_000 },
+    async () => {
+      const page = await themedPage(orgAdmin);
+      for (const [path, title, name] of SCREENS) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+        await settled(page);
+        await check(page, name);
+      }
+      await page.goto('/admin/profile');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, 'settings-change-password', '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Manage Sessions' }).click();
+      await page.getByRole('dialog').getByRole('list', { name: 'Sessions' }).waitFor();
+      await check(page, 'settings-sessions', '[role="dialog"]');
 
-    const reader = await themedPage(manager);
-    await reader.goto('/admin/security');
-    await reader.getByText('Only an organization admin can change these settings').waitFor();
-    await check(reader, 'settings-security-read-only');
-  });
+      const reader = await themedPage(manager);
+      await reader.goto('/admin/security');
+      await reader.getByText('Only an organization admin can change these settings').waitFor();
+      await check(reader, 'settings-security-read-only');
+    },
+  );
 
-  it('phone width', async () => {
+  it('phone width', { timeout: SCREENS.length * 8_000 }, async () => {
     const page = await themedPage(orgAdmin, { viewport: { width: 390, height: 844 } });
     for (const [path, title, name] of SCREENS) {
       await page.goto(path);

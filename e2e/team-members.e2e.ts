@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { invitations } from '../apps/server/src/db/schema';
+import { PLATFORM_ROLE_MESSAGES } from '@meridian/contracts';
 import {
   currentPath,
   expectAccessible,
@@ -11,8 +12,11 @@ import {
   useBrowser,
   writeStorage,
   type PageOptions,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+
+const STAFF_ONLY = PLATFORM_ROLE_MESSAGES.staffOnly;
 
 const MINUTE = 60_000;
 
@@ -61,18 +65,18 @@ async function open(options: PageOptions = {}) {
 }
 
 async function openTeam(account: Account, options: PageOptions = {}) {
-  const page = await open(options);
-  await signIn(page, account);
-  await page.goto('/admin/team-members');
+  const page = await browser.newPage({ baseURL: world().baseUrl, ...options });
+  await startSignedIn(page, account, '/admin/team-members', { theme: options.colorScheme });
   await page.getByRole('heading', { level: 1, name: 'Team Members' }).waitFor();
   await page.getByRole('table').waitFor();
   return page;
 }
 
 async function openMember(account: Account, userId: string, options: PageOptions = {}) {
-  const page = await open(options);
-  await signIn(page, account);
-  await page.goto(`/admin/team-members/${userId}`);
+  const page = await browser.newPage({ baseURL: world().baseUrl, ...options });
+  await startSignedIn(page, account, `/admin/team-members/${userId}`, {
+    theme: options.colorScheme,
+  });
   await page.getByRole('heading', { level: 1, name: 'Team Member' }).waitFor();
   return page;
 }
@@ -219,6 +223,58 @@ describe('Team members: the list', () => {
     await page.getByRole('heading', { level: 2, name: 'tara User' }).waitFor();
   });
 
+  it('lists the users of a spec-shaped reply: {message, data: {users}} without total or cursor', async () => {
+    const { data } = world();
+    // The spec's list (SPEC.md part 7): seven fields a user, none of Meridian's additions.
+    const specUser = (
+      account: { id: string; email: string },
+      firstName: string,
+      adminRole: 'ADMIN' | 'MANAGER' | 'VIEWER',
+      lastLoginAt: string | null,
+    ) => ({
+      id: account.id,
+      firstName,
+      lastName: 'Spec',
+      email: account.email,
+      adminRole,
+      role: 'MEMBER',
+      lastLoginAt,
+    });
+    const users = [
+      specUser(data.manager, 'Mona', 'MANAGER', new Date(Date.now() - MINUTE).toISOString()),
+      specUser(data.target, 'Tessa', 'VIEWER', null),
+    ];
+    const page = await open();
+    await page.route('**/api/admin/users?*', (route) =>
+      route.fulfill({ json: { message: 'Users retrieved successfully', data: { users } } }),
+    );
+    await startSignedIn(page, data.admin, '/admin/team-members');
+    await row(page, data.manager.email).waitFor();
+
+    expect(await page.getByRole('table').getByRole('row').count()).toBe(1 + users.length);
+    const cells = async (email: string) =>
+      (await row(page, email).locator('td').allInnerTexts()).map((text) => text.trim());
+    expect(await cells(data.manager.email)).toEqual([
+      `Mona Spec\n${data.manager.email}`,
+      'Manager',
+      '—',
+      'Active',
+      'Manage',
+    ]);
+    expect(await cells(data.target.email)).toEqual([
+      `Tessa Spec\n${data.target.email}`,
+      'Viewer',
+      '—',
+      'Offline',
+      'Manage',
+    ]);
+    // Without a total or a cursor the reply is the whole list.
+    await page.getByRole('status').filter({ hasText: 'Showing 2 of 2' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await row(page, data.target.email).getByRole('link', { name: 'Manage Tessa Spec' }).click();
+    await page.waitForURL(`**/admin/team-members/${data.target.id}`);
+  });
+
   it.each(['dark', 'light'] as const)(
     'is accessible and pictured in the %s theme',
     async (theme) => {
@@ -276,8 +332,8 @@ describe('Team members: managing one user', () => {
   it('greys out the platform roles an organization admin may not grant, with the reasons', async () => {
     const { data } = world();
     const page = await openMember(data.admin, data.viewer.id);
-    await page.getByText('Only a platform admin can grant platform admin roles').waitFor();
-    await page.getByText('Only a platform owner can grant or remove the owner role').waitFor();
+    // A customer's user: roles above MEMBER are for platform staff, whoever asks.
+    await page.getByText(STAFF_ONLY).first().waitFor();
     await page.getByRole('combobox', { name: 'Platform role' }).click();
     const disabled = async (name: string) =>
       page.getByRole('option', { name, exact: true }).getAttribute('aria-disabled');
@@ -290,10 +346,7 @@ describe('Team members: managing one user', () => {
       token: await adminToken(),
       body: { role: 'ADMIN' },
     });
-    expect(refused).toMatchObject({
-      status: 403,
-      body: { message: 'Only a platform admin can grant platform admin roles' },
-    });
+    expect(refused).toMatchObject({ status: 403, body: { message: STAFF_ONLY } });
   });
 
   it('shows the server refusal as a toast', async () => {

@@ -5,11 +5,11 @@ import { organizationSettings } from '../apps/server/src/db/schema';
 import {
   expectAccessible,
   saveScreenshot,
-  signIn,
   STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
   writeStorage,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -88,8 +88,7 @@ describe('an organization that requires two-factor authentication', () => {
 describe("an admin resetting a member's two-factor authentication", () => {
   it('sees it on, resets it after confirming, and sees it off', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-    await signIn(page, ADMIN);
-    await page.goto(`/admin/team-members/${world().data.memberId}`);
+    await startSignedIn(page, ADMIN, `/admin/team-members/${world().data.memberId}`);
     const card = page.getByRole('region', { name: 'Two-factor authentication' });
     await card.getByText('10 recovery codes left').waitFor();
     await card.getByRole('button', { name: 'Reset two-factor' }).click();

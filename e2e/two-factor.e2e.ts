@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   saveScreenshot,
-  signIn,
   STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
   writeStorage,
+  startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
@@ -60,8 +60,7 @@ describe('two-factor authentication', () => {
     it(`is turned on from the profile: QR code and key, a code, then the recovery codes (${theme})`, async () => {
       const account = accountOf(theme);
       const page = await newPage(theme);
-      await signIn(page, account);
-      await page.goto('/admin/profile');
+      await startSignedIn(page, account, '/admin/profile');
       await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();
       await page.getByRole('button', { name: 'Enable 2FA' }).click();
 

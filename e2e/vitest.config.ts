@@ -13,7 +13,9 @@ export default defineConfig({
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
     pool: 'forks',
-    testTimeout: 45_000,
+    // Each step waits 15 s at most (browser.ts); a whole flow gets 60 s: the longest, an
+    // invitation sent, accepted and signed in again, took 38 s in a CI run on a loaded machine.
+    testTimeout: 60_000,
     hookTimeout: 90_000,
     // A poll waits for what a page shows after its requests: a second (Vitest's default) is too
     // short on a two-core machine drawing two maps in software, as CI found after reloads.

@@ -70,6 +70,19 @@ describe('import boundaries', () => {
     expect(plugin).toEqual([expect.stringContaining('never a repository')]);
   });
 
+  it("refuses another module's repository in a module, but not its read face or in a test", async () => {
+    const source = [
+      "import { usersRepository } from '../users/users.repository.js';",
+      "import { usersReads } from '../users/users.reads.js';",
+      "import { authRepository } from './auth.repository.js';",
+      'export const used = [usersRepository, usersReads, authRepository];',
+    ].join('\n');
+    const service = await boundaryErrors('apps/server/src/modules/auth/violation.ts', source);
+    const test = await boundaryErrors('apps/server/src/modules/auth/violation.test.ts', source);
+    expect(service).toEqual([expect.stringContaining('A module owns its repository')]);
+    expect(test).toEqual([]);
+  });
+
   it('lets browser tests use the server test harness and nothing else', async () => {
     const errors = await boundaryErrors(
       'e2e/violation.e2e.ts',

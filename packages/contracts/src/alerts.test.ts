@@ -30,13 +30,20 @@ describe('who an alert reaches', () => {
 
   it('drops resolutions when Resolution is off, and only them', () => {
     const off = settings({ resolution: false });
-    const kinds: AlertKind[] = ['EXPOSURE_NEW', 'INCIDENT_STATUS', 'INCIDENT_RESOLVED'];
+    const kinds: AlertKind[] = [
+      'EXPOSURE_NEW',
+      'INCIDENT_STATUS',
+      'INCIDENT_RESOLVED',
+      'EXPOSURE_CLEARED',
+    ];
     expect(kinds.map((kind) => alertWanted(off, { kind, severity: 'HIGH' }))).toEqual([
       true,
       true,
       false,
+      false,
     ]);
     expect(alertWanted(settings({}), { kind: 'INCIDENT_RESOLVED', severity: 'HIGH' })).toBe(true);
+    expect(alertWanted(settings({}), { kind: 'EXPOSURE_CLEARED', severity: 'HIGH' })).toBe(true);
   });
 
   it('sends assignments by the Action switch, whatever their severity', () => {

@@ -8,6 +8,8 @@ import type { NotificationSettings } from './settings.js';
 export const ALERT_KINDS = [
   'EXPOSURE_NEW',
   'EXPOSURE_ESCALATED',
+  /** Nothing of the organization is exposed by the incident any more (it ended, or moved). */
+  'EXPOSURE_CLEARED',
   'INCIDENT_CREATED',
   'INCIDENT_STATUS',
   'INCIDENT_RESOLVED',
@@ -76,7 +78,12 @@ export function alertWanted(
   settings: NotificationSettings,
   alert: { kind: AlertKind; severity: (typeof SEVERITIES)[number] },
 ): boolean {
-  if (alert.kind === 'INCIDENT_RESOLVED' && !settings.resolution) return false;
+  // All clear is news of a resolution: the same switch decides.
+  if (
+    (alert.kind === 'INCIDENT_RESOLVED' || alert.kind === 'EXPOSURE_CLEARED') &&
+    !settings.resolution
+  )
+    return false;
   // About the member's own work: their switch decides, whatever the incident's severity.
   if (alert.kind === 'INCIDENT_ASSIGNED' || alert.kind === 'ACTION_ASSIGNED')
     return settings.action;

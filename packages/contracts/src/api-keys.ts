@@ -11,6 +11,8 @@ export const API_KEY_LIMITS = {
   externalId: 200,
   /** Ingestion requests per key per minute. */
   perMinute: 60,
+  /** Addresses or ranges one key may be limited to. */
+  networks: 50,
 } as const;
 
 export const API_KEY_MESSAGES = {
@@ -23,6 +25,9 @@ export const API_KEY_MESSAGES = {
   invalid: 'This API key is not valid or has been revoked',
   ingested: 'Incidents ingested',
   duplicateExternalId: (id: string) => `externalId ${id} appears more than once in the batch`,
+  invalidNetwork: 'Enter an IP address or a range in CIDR notation (203.0.113.0/24)',
+  addressNotAllowed: (ip: string) =>
+    `This API key cannot be used from this address (${ip}): it is outside the networks allowed for the key or its organization`,
 } as const;
 
 /** A key as its organization's admins see it: never the secret, only its first characters. */
@@ -36,12 +41,18 @@ export const ApiKey = z
     createdBy: z.string().nullable(),
     lastUsedAt: IsoDateTime.nullable(),
     revokedAt: IsoDateTime.nullable(),
+    /** Addresses or CIDR ranges the key works from; empty: wherever its organization allows. */
+    allowedNetworks: z.array(z.string()).optional(),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
 
 export const ApiKeyCreate = z.strictObject({
   name: z.string().trim().min(1, 'name is required').max(API_KEY_LIMITS.name),
+  allowedNetworks: z
+    .array(z.string().trim().min(1).max(64))
+    .max(API_KEY_LIMITS.networks)
+    .default([]),
 });
 export type ApiKeyCreate = z.input<typeof ApiKeyCreate>;
 

@@ -12,37 +12,52 @@ const platformAdmin = { isPlatformAdmin: true, role: 'ADMIN' } as const;
 // An organization ADMIN outside the internal domain: never a platform admin, whatever its role.
 const customerWithOwnerRole = { isPlatformAdmin: false, role: 'OWNER' } as const;
 const customer = { isPlatformAdmin: false, role: 'MEMBER' } as const;
+type Role = (typeof PLATFORM_ROLES)[number];
+const staff = (role: Role) => ({ role, isInternal: true });
+const customerTarget = (role: Role) => ({ role, isInternal: false });
 
 describe('platformRoleChangeProblem', () => {
   it('lets a platform owner make every change', () => {
     for (const from of PLATFORM_ROLES) {
       for (const to of PLATFORM_ROLES)
-        expect(platformRoleChangeProblem(owner, from, to)).toBeNull();
+        expect(platformRoleChangeProblem(owner, staff(from), to)).toBeNull();
     }
   });
 
   it('keeps the owner role to owners', () => {
-    expect(platformRoleChangeProblem(platformAdmin, 'MEMBER', 'OWNER')).toBe(
+    expect(platformRoleChangeProblem(platformAdmin, staff('MEMBER'), 'OWNER')).toBe(
       PLATFORM_ROLE_MESSAGES.ownerRequired,
     );
-    expect(platformRoleChangeProblem(platformAdmin, 'OWNER', 'GUEST')).toBe(
+    expect(platformRoleChangeProblem(platformAdmin, staff('OWNER'), 'GUEST')).toBe(
       PLATFORM_ROLE_MESSAGES.ownerRequired,
     );
-    expect(platformRoleChangeProblem(customerWithOwnerRole, 'MEMBER', 'OWNER')).toBe(
+    expect(platformRoleChangeProblem(customerWithOwnerRole, staff('MEMBER'), 'OWNER')).toBe(
       PLATFORM_ROLE_MESSAGES.ownerRequired,
     );
-    expect(platformRoleChangeProblem(platformAdmin, 'MEMBER', 'ADMIN')).toBeNull();
+    expect(platformRoleChangeProblem(platformAdmin, staff('MEMBER'), 'ADMIN')).toBeNull();
   });
 
   it('keeps the admin roles to platform admins', () => {
-    expect(platformRoleChangeProblem(customer, 'MEMBER', 'ADMIN')).toBe(
+    expect(platformRoleChangeProblem(customer, staff('MEMBER'), 'ADMIN')).toBe(
       PLATFORM_ROLE_MESSAGES.platformAdminRequired,
     );
-    expect(platformRoleChangeProblem(customer, 'ADMIN', 'MEMBER')).toBe(
+    expect(platformRoleChangeProblem(customer, staff('ADMIN'), 'MEMBER')).toBe(
       PLATFORM_ROLE_MESSAGES.platformAdminRequired,
     );
-    expect(platformRoleChangeProblem(customer, 'MEMBER', 'GUEST')).toBeNull();
-    expect(platformRoleChangeProblem(customer, 'GUEST', 'MEMBER')).toBeNull();
+    expect(platformRoleChangeProblem(customer, staff('MEMBER'), 'GUEST')).toBeNull();
+    expect(platformRoleChangeProblem(customer, staff('GUEST'), 'MEMBER')).toBeNull();
+  });
+
+  it('gives roles above MEMBER to platform staff only, whoever asks', () => {
+    for (const actor of [owner, platformAdmin, customer]) {
+      for (const to of ['ADMIN', 'OWNER'] as const)
+        expect(platformRoleChangeProblem(actor, customerTarget('MEMBER'), to)).toBe(
+          PLATFORM_ROLE_MESSAGES.staffOnly,
+        );
+    }
+    // A customer holding one from older data is a MEMBER: any admin of theirs may take it away.
+    expect(platformRoleChangeProblem(customer, customerTarget('ADMIN'), 'MEMBER')).toBeNull();
+    expect(platformRoleChangeProblem(customer, customerTarget('OWNER'), 'GUEST')).toBeNull();
   });
 });
 
@@ -53,10 +68,11 @@ describe('userManagementProblem', () => {
     isPlatformAdmin,
     administersOrganization: true,
   });
-  const target = (role: 'OWNER' | 'ADMIN' | 'MEMBER' | 'GUEST') => ({
+  const target = (role: Role, isInternal = true) => ({
     id: 'target',
     role,
     adminRole: 'ADMIN' as const,
+    isInternal,
   });
 
   it('lets a role manage only the roles below it, owners each other, and colleagues their peers', () => {
@@ -77,6 +93,14 @@ describe('userManagementProblem', () => {
 
   it('gives a customer holding a platform role no platform rank', () => {
     expect(userManagementProblem(actor('OWNER', false), target('ADMIN'))).toBe(
+      USER_RULE_MESSAGES.outranked,
+    );
+  });
+
+  it("ranks a customer's platform role as MEMBER, so their own admins still manage them", () => {
+    expect(userManagementProblem(actor('MEMBER', false), target('ADMIN', false))).toBeNull();
+    expect(userManagementProblem(actor('MEMBER', false), target('OWNER', false))).toBeNull();
+    expect(userManagementProblem(actor('MEMBER', false), target('ADMIN'))).toBe(
       USER_RULE_MESSAGES.outranked,
     );
   });

@@ -46,3 +46,4 @@ export const INTERNAL_ORGANIZATION_FIXED =
 export * from './user-rules.js';
 export * from './incident-rules.js';
 export * from './shipment-map.js';
+export * from './web-paths.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ringCrossing } from './rings.js';
 
 /** The most vertices an incident's area may have: enough for a detailed coastline. */
 export const AREA_MAX_VERTICES = 10_000;
@@ -52,11 +53,32 @@ const vertexCount = (area: { type: 'Polygon' | 'MultiPolygon'; coordinates: unkn
     : (area.coordinates as number[][][][])
   ).reduce((total, polygon) => total + polygon.reduce((sum, ring) => sum + ring.length, 0), 0);
 
-/** An affected area: a GeoJSON Polygon or MultiPolygon (RFC 7946), closed, bounded in size. */
-export const GeoArea = z
+/** A Polygon or MultiPolygon as GeoJSON writes it: closed rings, bounded in size. */
+export const GeoAreaShape = z
   .discriminatedUnion('type', [GeoPolygon, GeoMultiPolygon])
   .refine((area) => vertexCount(area) <= AREA_MAX_VERTICES, {
     message: `an area may have at most ${AREA_MAX_VERTICES} vertices`,
-  })
-  .meta({ id: 'GeoArea' });
+  });
+
+const polygonsOf = (area: z.infer<typeof GeoAreaShape>) =>
+  area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
+
+/**
+ * An affected area: a GeoJSON Polygon or MultiPolygon (RFC 7946), closed, bounded in size,
+ * whose rings do not cross themselves or one another (a bow-tie encloses nothing clear). A ring
+ * round a pole, or RFC 7946's box from -180 to 180, is a polar cap (see `planarRing`).
+ */
+export const GeoArea = GeoAreaShape.superRefine((area, context) => {
+  for (const polygon of polygonsOf(area)) {
+    const crossing = ringCrossing(polygon);
+    if (crossing) {
+      const [lng, lat] = crossing.map((value) => Math.round(value * 1e5) / 1e5);
+      context.addIssue({
+        code: 'custom',
+        message: `a polygon's rings must not cross themselves or each other (they cross at longitude ${lng}, latitude ${lat})`,
+      });
+      return;
+    }
+  }
+}).meta({ id: 'GeoArea' });
 export type GeoArea = z.infer<typeof GeoArea>;

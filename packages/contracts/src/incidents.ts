@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Cursor, IsoDateTime } from './common.js';
 import { IncidentStatus, IncidentType, Scope, Severity } from './enums.js';
-import { GeoArea } from './geojson.js';
+import { GeoArea, GeoAreaShape } from './geojson.js';
 import { Incident, Shipment } from './atlas.js';
 import { INCIDENT_LIMITS, INCIDENT_MESSAGES } from './incident-rules.js';
 import { INCIDENT_STATUSES, INCIDENT_TYPES, SEVERITIES } from './roles.js';
@@ -81,7 +81,8 @@ export type IncidentUpdate = z.input<typeof IncidentUpdate>;
 /** An incident with everything its page shows. */
 export const IncidentDetail = Incident.extend({
   sourceUrl: z.string().nullable().optional(),
-  area: GeoArea.nullable().optional(),
+  // As stored: an area saved before a rule was added still reads back (input is GeoArea).
+  area: GeoAreaShape.nullable().optional(),
   createdBy: z.uuid().nullable().optional(),
   assignee: z
     .object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() })

@@ -10,6 +10,7 @@ export * from './organizations.js';
 export * from './users.js';
 export * from './settings.js';
 export * from './geojson.js';
+export * from './rings.js';
 export * from './incidents.js';
 export * from './sites.js';
 export * from './shipments.js';

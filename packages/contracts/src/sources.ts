@@ -72,6 +72,11 @@ export const Source = z
     nextPollAt: IsoDateTime,
     /** Events in the last document read. */
     itemCount: z.number().int(),
+    /**
+     * Items in the last document read that were left out: not placed (no position or area, as
+     * a CAP alert placed by a geocode only), or not actual (a CAP test or exercise).
+     */
+    skippedCount: z.number().int(),
     /** Incidents this source has created so far. */
     incidentCount: z.number().int(),
   })

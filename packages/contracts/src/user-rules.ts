@@ -39,16 +39,16 @@ export type RuleTarget = {
   id: string;
   role: PlatformRoleValue;
   adminRole: AdminRoleValue;
+  /** The target's e-mail is at the internal domain (platform staff). */
+  isInternal: boolean;
 };
 
 /**
- * The rank that counts for an actor: platform roles above MEMBER mean something only for
- * platform staff, so a customer holding one ranks as a MEMBER.
+ * Platform roles above MEMBER mean something only for platform staff: anyone else holding one
+ * ranks as a MEMBER, as actor and as target alike.
  */
-const actorRank = (actor: RuleActor): number =>
-  actor.isPlatformAdmin
-    ? PLATFORM_ROLE_RANK[actor.role]
-    : Math.min(PLATFORM_ROLE_RANK[actor.role], PLATFORM_ROLE_RANK.MEMBER);
+const rankOf = (role: PlatformRoleValue, staff: boolean): number =>
+  staff ? PLATFORM_ROLE_RANK[role] : Math.min(PLATFORM_ROLE_RANK[role], PLATFORM_ROLE_RANK.MEMBER);
 
 /**
  * Why `actor` may not change or delete `target` at all, or null when it may. The actor's
@@ -60,28 +60,37 @@ const actorRank = (actor: RuleActor): number =>
 export function userManagementProblem(actor: RuleActor, target: RuleTarget): string | null {
   if (!actor.administersOrganization) return USER_RULE_MESSAGES.adminRequired;
   if (actor.id === target.id) return USER_RULE_MESSAGES.notYourself;
-  const mine = actorRank(actor);
-  const theirs = PLATFORM_ROLE_RANK[target.role];
+  const mine = rankOf(actor.role, actor.isPlatformAdmin);
+  const theirs = rankOf(target.role, target.isInternal);
   if (mine > theirs) return null;
-  const peersAtTop = target.role === 'OWNER' || theirs <= PLATFORM_ROLE_RANK.MEMBER;
+  const peersAtTop = theirs === PLATFORM_ROLE_RANK.OWNER || theirs <= PLATFORM_ROLE_RANK.MEMBER;
   return mine === theirs && peersAtTop ? null : USER_RULE_MESSAGES.outranked;
 }
 
 export const PLATFORM_ROLE_MESSAGES = {
   platformAdminRequired: 'Only a platform admin can grant platform admin roles',
   ownerRequired: 'Only a platform owner can grant or remove the owner role',
+  staffOnly: 'Platform roles above MEMBER are only for Meridian staff (internal addresses)',
 } as const;
 
 /**
  * Why `actor` may not move a user from platform role `from` to `to`, or null when allowed:
- * the owner role is granted and removed only by an owner acting as a platform admin, the admin
- * roles only by a platform admin. The server enforces it; the browser greys out the same roles.
+ * roles above MEMBER go to platform staff only; the owner role is granted and removed only by
+ * an owner acting as a platform admin, the admin roles only by a platform admin. A customer
+ * holding a higher role (from older data) ranks as a MEMBER, so taking it away needs no
+ * platform right. The server enforces it; the browser greys out the same roles.
  */
 export function platformRoleChangeProblem(
   actor: { isPlatformAdmin: boolean; role: PlatformRoleValue },
-  from: PlatformRoleValue,
+  target: { role: PlatformRoleValue; isInternal: boolean },
   to: PlatformRoleValue,
 ): string | null {
+  if (!target.isInternal) {
+    return PLATFORM_ROLE_RANK[to] > PLATFORM_ROLE_RANK.MEMBER
+      ? PLATFORM_ROLE_MESSAGES.staffOnly
+      : null;
+  }
+  const from = target.role;
   if ((from === 'OWNER' || to === 'OWNER') && !(actor.isPlatformAdmin && actor.role === 'OWNER')) {
     return PLATFORM_ROLE_MESSAGES.ownerRequired;
   }

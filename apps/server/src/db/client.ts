@@ -46,7 +46,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(
+/** The migrations, in drizzle-kit's layout (SQL files and meta/_journal.json). */
+export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );
@@ -60,8 +61,14 @@ type OnConnectionError = (error: Error) => void;
 const reportToStderr: OnConnectionError = (error) =>
   process.stderr.write(`database connection error: ${error.message}\n`);
 
+/**
+ * Where the data is: the configured database, or (tests) an embedded one in memory that starts
+ * from a dumped data directory, so that a migrated template is loaded rather than rebuilt.
+ */
+export type DatabaseTarget = AppConfig['database'] | { kind: 'pglite'; dataDir: null; image: Blob };
+
 export async function openDatabase(
-  database: AppConfig['database'],
+  database: DatabaseTarget,
   onConnectionError: OnConnectionError = reportToStderr,
 ): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
@@ -105,7 +112,10 @@ export async function openDatabase(
     };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  const client = await PGlite.create(database.dataDir ?? undefined);
+  const client =
+    'image' in database
+      ? await PGlite.create({ loadDataDir: database.image })
+      : await PGlite.create(database.dataDir ?? undefined);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

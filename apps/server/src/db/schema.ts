@@ -65,7 +65,13 @@ export const organizations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('organizations_slug_key').on(table.slug)],
+  (table) => [
+    uniqueIndex('organizations_slug_key').on(table.slug),
+    // A domain names one organization: its addresses are invited by that organization alone.
+    uniqueIndex('organizations_domain_key')
+      .on(sql`lower(${table.domain})`)
+      .where(sql`${table.deletedAt} IS NULL AND ${table.domain} IS NOT NULL`),
+  ],
 );
 
 export const users = pgTable(
@@ -441,6 +447,10 @@ export const exposures = pgTable(
     uniqueIndex('exposures_target_key').on(table.incidentId, table.targetKind, table.targetId),
     index('exposures_organization_state_idx').on(table.organizationId, table.state),
     index('exposures_target_idx').on(table.targetKind, table.targetId),
+    // The live ones, which the exposure clock looks through every minute.
+    index('exposures_live_idx')
+      .on(table.incidentId)
+      .where(sql`${table.state} <> 'CLEARED'`),
   ],
 );
 
@@ -495,6 +505,8 @@ export const sources = pgTable(
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     failures: integer('failures').notNull().default(0),
     itemCount: integer('item_count').notNull().default(0),
+    /** Items of the last document read that were left out (not placed, or not actual alerts). */
+    skippedCount: integer('skipped_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -522,6 +534,11 @@ export const apiKeys = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Addresses or CIDR ranges the key works from; empty: wherever its organization allows. */
+    allowedNetworks: text('allowed_networks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,7 +1,8 @@
 /**
  * A pass that runs again and again on one instance: at once on start, then `idleMs` after each
- * pass ends, or `kickDelayMs` after a kick (a burst of kicks is one pass). A kick during a
- * pass asks for one more right after it. Stopping waits for the pass under way.
+ * pass ends (or sooner, when the pass answers how many milliseconds until it has work again),
+ * or `kickDelayMs` after a kick (a burst of kicks is one pass). A kick during a pass asks for
+ * one more right after it. Stopping waits for the pass under way.
  */
 export class Loop {
   private timer: NodeJS.Timeout | null = null;
@@ -10,7 +11,7 @@ export class Loop {
   private wanted = false;
 
   constructor(
-    private readonly pass: (halt: () => boolean) => Promise<void>,
+    private readonly pass: (halt: () => boolean) => Promise<number | void>,
     private readonly idleMs: number,
     private readonly kickDelayMs: number,
   ) {}
@@ -41,7 +42,13 @@ export class Loop {
   private runNow(): void {
     if (this.stopped || this.running) return;
     this.timer = null;
+    let nextMs = this.idleMs;
     this.running = this.pass(() => this.stopped)
+      .then((dueInMs) => {
+        if (typeof dueInMs === 'number' && Number.isFinite(dueInMs)) {
+          nextMs = Math.min(this.idleMs, Math.max(this.kickDelayMs, dueInMs));
+        }
+      })
       .catch(() => undefined)
       .finally(() => {
         this.running = null;
@@ -50,7 +57,7 @@ export class Loop {
           this.wanted = false;
           this.kick();
         } else {
-          this.timer = setTimeout(() => this.runNow(), this.idleMs);
+          this.timer = setTimeout(() => this.runNow(), nextMs);
         }
       });
   }
@@ -71,7 +78,19 @@ export abstract class LoopingWorker {
   private readonly loop: Loop;
 
   constructor(idleMs: number, kickDelayMs: number) {
-    this.loop = new Loop(async (halt) => void (await this.runDue(halt)), idleMs, kickDelayMs);
+    this.loop = new Loop(
+      async (halt) => {
+        await this.runDue(halt);
+        return this.dueInMs();
+      },
+      idleMs,
+      kickDelayMs,
+    );
+  }
+
+  /** How soon the next pass has work, if sooner than the idle time (undefined: idle). */
+  protected dueInMs(): number | undefined {
+    return undefined;
   }
 
   /** Does every piece of due work (until `halt` says stop); tests call it directly. */

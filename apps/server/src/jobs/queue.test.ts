@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { z } from 'zod';
 import { jobs } from '../db/schema.js';
 import { type TestServer, startTestServer } from '../test/test-server.js';
 import { JOB_LEASE_MS, backoffMs, jobQueue } from './queue.js';
+import { EXPOSURE_JOBS } from '../modules/exposure/exposure.jobs.js';
+import { jobHandlers } from './registry.js';
 import { JobWorker } from './worker.js';
 
 let server: TestServer;
@@ -92,5 +95,34 @@ describe('the job queue', () => {
     expect(await jobQueue.claim(db)).toBeUndefined();
     const afterLease = new Date(Date.now() + JOB_LEASE_MS + 1000);
     expect((await jobQueue.claim(db, afterLease))?.kind).toBe('test.crash');
+  });
+});
+
+describe('the job registry', () => {
+  const definition = (seen: string[]) => ({
+    [EXPOSURE_JOBS.incident]: {
+      payload: z.object({ incidentId: z.string().min(1) }),
+      run: async ({ incidentId }: { incidentId: string }) => void seen.push(incidentId),
+    },
+  });
+
+  it("hands a handler its kind's payload, and fails a malformed one with the reason", async () => {
+    const { db } = server.database;
+    const seen: string[] = [];
+    const worker = new JobWorker(db, jobHandlers(definition(seen)), silent);
+    await jobQueue.enqueue(db, EXPOSURE_JOBS.incident, 'good', { incidentId: 'i-1' });
+    await jobQueue.enqueue(db, EXPOSURE_JOBS.incident, 'bad', { incident: 'i-2' });
+    await worker.runDue();
+    expect(seen).toEqual(['i-1']);
+    const [failed] = await db.select().from(jobs).where(eq(jobs.key, 'bad'));
+    expect(failed?.lastError).toMatch(
+      /^job payload of exposure\.incident is malformed: .*incidentId/s,
+    );
+  });
+
+  it('refuses a kind defined twice', () => {
+    expect(() => jobHandlers(definition([]), definition([]))).toThrow(
+      'job kind exposure.incident is defined twice',
+    );
   });
 });

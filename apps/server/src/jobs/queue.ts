@@ -65,6 +65,24 @@ export const jobQueue = {
     }
   },
 
+  /** Queues each of these jobs not queued already (see BackgroundWork); answers how many. */
+  async enqueueAbsent(
+    db: Executor,
+    kind: string,
+    items: readonly { key: string; payload: Record<string, unknown> }[],
+  ): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < items.length; i += 1000) {
+      const rows = await db
+        .insert(jobs)
+        .values(items.slice(i, i + 1000).map(({ key, payload }) => ({ kind, key, payload })))
+        .onConflictDoNothing({ target: [jobs.kind, jobs.key] })
+        .returning({ id: jobs.id });
+      added += rows.length;
+    }
+    return added;
+  },
+
   /**
    * The next due job, leased to the caller; undefined when none is due. Time is the
    * database's (as when jobs are queued), unless a test passes its own `now`.

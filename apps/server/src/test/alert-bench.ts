@@ -3,7 +3,7 @@ import { jobQueue } from '../jobs/queue.js';
 import { Mailer } from '../lib/mailer.js';
 import { alertsRepository } from '../modules/alerts/alerts.repository.js';
 import { buildChannels } from '../modules/alerts/channels.js';
-import { ALERT_JOBS } from '../modules/alerts/fan-out.js';
+import { ALERT_JOBS } from '../modules/alerts/alerts.jobs.js';
 import { startSmtpCapture } from './smtp-server.js';
 import { startTestServer } from './test-server.js';
 import { startWebhookReceiver } from './webhook-receiver.js';

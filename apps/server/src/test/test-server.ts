@@ -19,6 +19,7 @@ import {
   type OrganizationRow,
 } from '../modules/organizations/organizations.repository.js';
 import { type UserRow, usersRepository } from '../modules/users/users.repository.js';
+import { migratedPgliteImage } from './pglite-template.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
 export const OWNER_EMAIL = 'owner@meridian.local';
@@ -79,7 +80,11 @@ async function freshDatabase(): Promise<{
 }> {
   if (process.env.MERIDIAN_TEST_DB !== 'postgres') {
     return {
-      handle: await openDatabase({ kind: 'pglite', dataDir: null }),
+      handle: await openDatabase({
+        kind: 'pglite',
+        dataDir: null,
+        image: await migratedPgliteImage(),
+      }),
       url: null,
       drop: async () => undefined,
     };

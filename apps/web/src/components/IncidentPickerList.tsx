@@ -1,10 +1,10 @@
 import { cn } from '@/utils/cn';
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
 import { SeverityBadge } from './IncidentBadges';
 import { VirtualList } from './VirtualList';
 
 type IncidentPickerListProps = {
-  incidents: readonly Incident[];
+  incidents: readonly ReadIncident[];
   selectedId: string | null;
   onSelect: (incidentId: string) => void;
   label: string;

@@ -3,18 +3,19 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useEffect, useRef } from 'react';
 
 type ListFooterProps = {
-  /** Items on screen, and how many the list holds in all. */
+  /** Items on screen, and how many the list holds in all (null when the reply does not say). */
   shown: number;
-  total: number;
+  total: number | null;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
 };
 
 /**
- * "Showing 50 of 63" and a Load more button under a paged list. The count is a polite live
- * region, so a screen reader hears how many arrived; when the last page has come and the
- * button goes, the focus moves to the count instead of falling back to the page's top.
+ * "Showing 50 of 63" (or "Showing 50" without a total) and a Load more button under a paged
+ * list. The count is a polite live region, so a screen reader hears how many arrived; when the
+ * last page has come and the button goes, the focus moves to the count instead of falling back
+ * to the page's top.
  */
 export function ListFooter({ shown, total, hasMore, loadingMore, onLoadMore }: ListFooterProps) {
   const count = useRef<HTMLParagraphElement>(null);
@@ -28,7 +29,7 @@ export function ListFooter({ shown, total, hasMore, loadingMore, onLoadMore }: L
   return (
     <div className="flex min-h-14 items-center justify-between gap-3 border-t border-border px-5 py-3 text-sm text-muted-foreground">
       <p ref={count} tabIndex={-1} role="status" aria-live="polite" className="outline-none">
-        Showing {shown} of {total}
+        {total === null ? `Showing ${shown}` : `Showing ${shown} of ${total}`}
       </p>
       {hasMore ? (
         <Button

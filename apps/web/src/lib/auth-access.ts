@@ -6,7 +6,10 @@ export const hasAdminAccess = (user: User | null): user is User =>
   user !== null && ADMIN_ROLES.includes(user.adminRole) && user.accountStatus === 'ACTIVE';
 
 /** Internal users (the product's own e-mail domain) may switch organizations. */
-export const isInternalUser = (user: User | null, internalDomain: string | undefined): boolean =>
+export const isInternalUser = (
+  user: Pick<User, 'email'> | null,
+  internalDomain: string | undefined,
+): boolean =>
   Boolean(
     user && internalDomain && user.email.toLowerCase().endsWith(`@${internalDomain.toLowerCase()}`),
   );

@@ -1,6 +1,7 @@
 import type { BadgeTone } from '@/components/ui/Badge';
 import { EVENTS_MESSAGES } from '@/config/messages';
-import type { Incident, IncidentStatus, Severity } from '@meridian/contracts';
+import type { IncidentStatus, Severity } from '@meridian/contracts';
+import type { ReadIncident } from './readers';
 
 /** Severity colours of spec part 4: CRITICAL red, HIGH orange, MEDIUM yellow, LOW green. */
 export const SEVERITY_TONE: Record<Severity, BadgeTone> = {
@@ -28,7 +29,7 @@ export const STATUS_TEXT_CLASS: Record<IncidentStatus, string> = {
 export const formatStatus = (status: IncidentStatus): string => status.replaceAll('_', ' ');
 
 /** "51.95, 4.05 (NL)", or the spec's text when the incident has no location. */
-export function formatLocation(location: Incident['location']): string {
+export function formatLocation(location: ReadIncident['location']): string {
   if (!location) return EVENTS_MESSAGES.locationUnavailable;
   const coordinates = `${location.lat.toFixed(2)}, ${location.lng.toFixed(2)}`;
   return location.countryCode ? `${coordinates} (${location.countryCode})` : coordinates;

@@ -1,13 +1,14 @@
 import { EVENTS_MESSAGES } from '@/config/messages';
-import type { Incident, IncidentStatus, IncidentType, Scope, Severity } from '@meridian/contracts';
+import type { IncidentStatus, IncidentType, Scope, Severity } from '@meridian/contracts';
 import { INCIDENT_LIMITS } from '@meridian/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useActiveOrganizationId } from './active-organization';
 import { ApiError } from './api-client';
 import { conditionalGet } from './conditional-fetch';
-import { lazySchema } from './lazy-schema';
+import { lazyReader } from './lazy-schema';
 import { parseListReply } from './parse-list';
 import { queryKeys } from './query-keys';
+import type { ReadIncident } from './readers';
 
 /*
  * The incidents a page at a time, filtered and sorted: the Events list and Atlas's feed.
@@ -51,7 +52,7 @@ export const NO_EVENT_FILTERS: EventFilters = {
 
 /** A page of GET /atlas/events, or the spec's "not JSON" case, which shows sample incidents. */
 export type IncidentPageReply =
-  { kind: 'incidents'; incidents: Incident[]; nextCursor: string | null } | { kind: 'notJson' };
+  { kind: 'incidents'; incidents: ReadIncident[]; nextCursor: string | null } | { kind: 'notJson' };
 
 export async function getIncidentPage(
   filters: EventFilters,
@@ -69,7 +70,7 @@ export async function getIncidentPage(
   );
   if (reply.kind === 'notJson') return reply;
   if (reply.kind === 'failed') throw new ApiError(EVENTS_MESSAGES.loadFailedInner, reply.status);
-  const incidents = await parseListReply(await lazySchema('Incident')(), reply.body);
+  const incidents = await parseListReply(await lazyReader('IncidentReader')(), reply.body);
   if (!incidents) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, 200);
   const page = (reply.body as { page?: { nextCursor?: unknown } }).page;
   return {

@@ -1,20 +1,24 @@
 import { EVENTS_MESSAGES } from '@/config/messages';
-import type { Incident, Scope } from '@meridian/contracts';
+import type { Scope } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useActiveOrganizationId } from './active-organization';
 import { ApiError, authenticatedFetch } from './api-client';
-import { lazySchema } from './lazy-schema';
+import { lazyReader } from './lazy-schema';
 import { parseListReply, yieldToBrowser } from './parse-list';
 import { queryKeys } from './query-keys';
+import type { ReadIncident } from './readers';
 
 /**
  * A reply of GET /atlas/events. The spec treats a reply that is not JSON (a proxy's HTML page,
  * say) differently from a failure, so it is a result of its own rather than an error.
  */
-export type IncidentsReply = { kind: 'incidents'; incidents: Incident[] } | { kind: 'notJson' };
+export type IncidentsReply = { kind: 'incidents'; incidents: ReadIncident[] } | { kind: 'notJson' };
 
-const byUpdatedAtDesc = (a: Incident, b: Incident) =>
-  Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
+/** An incident's time for sorting: one without (the spec's "Unknown") comes last. */
+const updatedTime = ({ updatedAt }: ReadIncident) =>
+  updatedAt ? Date.parse(updatedAt) : Number.NEGATIVE_INFINITY;
+
+const byUpdatedAtDesc = (a: ReadIncident, b: ReadIncident) => updatedTime(b) - updatedTime(a) || 0;
 
 /** Incidents newest first; a non-OK reply or a JSON reply of the wrong shape is an error. */
 export async function getIncidents(scope: Scope, signal?: AbortSignal): Promise<IncidentsReply> {
@@ -27,7 +31,7 @@ export async function getIncidents(scope: Scope, signal?: AbortSignal): Promise<
     return { kind: 'notJson' };
   }
   await yieldToBrowser(); // parsing 10,000 incidents was one task; checking them starts another
-  const incidents = await parseListReply(await lazySchema('Incident')(), body);
+  const incidents = await parseListReply(await lazyReader('IncidentReader')(), body);
   if (!incidents) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, response.status);
   return { kind: 'incidents', incidents: incidents.toSorted(byUpdatedAtDesc) };
 }

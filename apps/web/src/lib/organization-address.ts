@@ -1,7 +1,7 @@
-import type { Organization } from '@meridian/contracts';
+import type { ReadOrganization } from './readers';
 
 /** The organization's address fields joined with commas, blanks left out. */
-export const organizationAddress = (organization: Organization): string =>
+export const organizationAddress = (organization: ReadOrganization): string =>
   [
     organization.address_line1,
     organization.city,

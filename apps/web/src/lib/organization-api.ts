@@ -1,18 +1,18 @@
 import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
-import { OrganizationResponse, type Organization } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authenticatedRequest } from './api-client';
 import { queryKeys } from './query-keys';
+import { OrganizationResponseReader, type ReadOrganization } from './readers';
 
 /** GET /admin/organizations/{id}: read by Atlas (its address), Platform Setup and the edit page. */
 export const getOrganization = async (
   organizationId: string,
   signal?: AbortSignal,
-): Promise<Organization> => {
+): Promise<ReadOrganization> => {
   const reply = await authenticatedRequest(
     `/admin/organizations/${encodeURIComponent(organizationId)}`,
     {
-      schema: OrganizationResponse,
+      schema: OrganizationResponseReader,
       fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadOrganization,
       signal,
     },

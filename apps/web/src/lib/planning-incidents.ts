@@ -1,9 +1,10 @@
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from './readers';
 import { useIncidents } from './incidents-api';
 import { PLANNING_SAMPLE_INCIDENTS } from './sample-incidents';
 
 export type PlanningIncidents =
-  { status: 'loading' } | { status: 'ready'; incidents: readonly Incident[]; isSample: boolean };
+  | { status: 'loading' }
+  | { status: 'ready'; incidents: readonly ReadIncident[]; isSample: boolean };
 
 /**
  * The organization's incidents for Plans and Insights; the four sample incidents only when the
@@ -22,7 +23,7 @@ export function usePlanningIncidents(): PlanningIncidents {
 
 /** The chosen incident when it is listed, else the newest. */
 export const selectedIncident = (
-  incidents: readonly Incident[],
+  incidents: readonly ReadIncident[],
   chosenId: string | null,
-): Incident | null =>
+): ReadIncident | null =>
   incidents.find((incident) => incident.id === chosenId) ?? incidents[0] ?? null;

@@ -1,7 +1,8 @@
 import { USER_LIST_PAGE_SIZE } from '@/config/constants';
 import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
-import { UserListResponse, type UserListQuery } from '@meridian/contracts';
+import type { UserListQuery } from '@meridian/contracts';
 import { authenticatedRequest } from './api-client';
+import { UserListReader } from './readers';
 
 /** GET /admin/users: the one fetcher of the team list and of the member pickers. */
 
@@ -20,7 +21,7 @@ export const getUsers = async (
   for (const [name, value] of Object.entries(view)) if (value) query.set(name, value);
   if (cursor) query.set('cursor', cursor);
   const reply = await authenticatedRequest(`/admin/users?${query.toString()}`, {
-    schema: UserListResponse,
+    schema: UserListReader,
     fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadUsers,
     signal,
   });

@@ -1,9 +1,11 @@
+import { nearestTurn, planarPolygon, planarRing } from '@meridian/contracts';
 import { type LngLat, distanceToArcKm, greatCircle, haversineKm, unwrap } from './sphere.js';
 
 /**
  * Where an incident reaches: the circle of its affected radius around its location, or its
  * own polygons (GeoJSON Polygon / MultiPolygon rings: the first ring of each polygon is its
- * outline, the others its holes; any winding).
+ * outline, the others its holes; any winding; read on the plane as `planarRing` says, so a
+ * ring round a pole is a polar cap).
  */
 export type Area =
   | { kind: 'circle'; center: LngLat; radiusKm: number }
@@ -42,13 +44,12 @@ export function areaBoxes(area: Area): BBox[] {
     const dLng = area.radiusKm / (KM_PER_DEGREE * Math.cos((widest * Math.PI) / 180));
     return splitBoxes(lng - dLng, minLat, lng + dLng, maxLat);
   }
-  return area.polygons.flatMap((polygon) => pathBoxes(polygon[0] ?? []));
+  return area.polygons.flatMap((polygon) => planeBoxes(planarRing(polygon[0] ?? []) ?? []));
 }
 
-/** The boxes around a path of points (a route, a ring). */
-export function pathBoxes(points: readonly LngLat[]): BBox[] {
-  if (points.length === 0) return [];
-  const path = unwrap(points);
+/** The boxes around points on the plane (longitudes already continuous). */
+function planeBoxes(path: readonly LngLat[]): BBox[] {
+  if (path.length === 0) return [];
   let [minLng, minLat, maxLng, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [lng, lat] of path) {
     minLng = Math.min(minLng, lng);
@@ -59,11 +60,15 @@ export function pathBoxes(points: readonly LngLat[]): BBox[] {
   return splitBoxes(minLng, minLat, maxLng, maxLat);
 }
 
-/** Even-odd ray casting over every ring of a polygon (so holes count), longitudes unwrapped. */
+/** The boxes around a path of points (a route, a ring). */
+export function pathBoxes(points: readonly LngLat[]): BBox[] {
+  return planeBoxes(unwrap(points));
+}
+
+/** Even-odd ray casting over every ring of a polygon (so holes count), on the plane. */
 function inPolygon(point: LngLat, rings: readonly (readonly LngLat[])[]): boolean {
   let inside = false;
-  for (const ring of rings) {
-    const path = unwrap(ring);
+  for (const path of planarPolygon(rings) ?? []) {
     // The point's longitude as seen from this ring (same wrap).
     const reference = path[0]?.[0] ?? 0;
     let x = point[0];
@@ -105,24 +110,29 @@ export function arcTouchesArea(a: LngLat, b: LngLat, area: Area): boolean {
   if (points.some((point) => pointInArea(point, area))) return true;
   const pieces = unwrap(points);
   return area.polygons.some((polygon) =>
-    polygon.some((ring) => {
-      const edges = unwrap(ring);
-      const shift = nearestShift(pieces[0]?.[0] ?? 0, edges[0]?.[0] ?? 0);
-      for (let i = 1; i < pieces.length; i += 1) {
-        const [p, q] = [pieces[i - 1] as LngLat, pieces[i] as LngLat];
-        const from: LngLat = [p[0] + shift, p[1]];
-        const to: LngLat = [q[0] + shift, q[1]];
-        for (let j = 1; j < edges.length; j += 1) {
-          if (segmentsCross(from, to, edges[j - 1] as LngLat, edges[j] as LngLat)) return true;
+    (planarPolygon(polygon) ?? []).some((edges) => {
+      const near = nearestTurn(pieces[0]?.[0] ?? 0, edges[0]?.[0] ?? 0);
+      // A ring wider than half the world (a polar cap) is met by the route a turn either side.
+      const shifts = ringWidth(edges) > 180 ? [near - 360, near, near + 360] : [near];
+      return shifts.some((shift) => {
+        for (let i = 1; i < pieces.length; i += 1) {
+          const [p, q] = [pieces[i - 1] as LngLat, pieces[i] as LngLat];
+          const from: LngLat = [p[0] + shift, p[1]];
+          const to: LngLat = [q[0] + shift, q[1]];
+          for (let j = 1; j < edges.length; j += 1) {
+            if (segmentsCross(from, to, edges[j - 1] as LngLat, edges[j] as LngLat)) return true;
+          }
         }
-      }
-      return false;
+        return false;
+      });
     }),
   );
 }
 
-/** The multiple of 360° that brings longitude `x` nearest to `reference`. */
-const nearestShift = (x: number, reference: number) => Math.round((reference - x) / 360) * 360;
+const ringWidth = (ring: readonly LngLat[]) => {
+  const longitudes = ring.map(([lng]) => lng);
+  return Math.max(...longitudes) - Math.min(...longitudes);
+};
 
 const orientation = (a: LngLat, b: LngLat, c: LngLat) =>
   Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
@@ -150,7 +160,7 @@ export function pathTouchesArea(path: readonly LngLat[], area: Area): boolean {
 /** The point distances are measured from: the circle's centre, or the first outline's centroid. */
 export function areaAnchor(area: Area): LngLat {
   if (area.kind === 'circle') return area.center;
-  const outline = unwrap(area.polygons[0]?.[0] ?? [[0, 0]]);
+  const outline = planarRing(area.polygons[0]?.[0] ?? [[0, 0]]) ?? [[0, 0]];
   const ring = outline.length > 1 ? outline.slice(0, -1) : outline;
   const lng = ring.reduce((sum, [x]) => sum + x, 0) / ring.length;
   const lat = ring.reduce((sum, [, y]) => sum + y, 0) / ring.length;

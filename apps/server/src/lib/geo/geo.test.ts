@@ -10,7 +10,7 @@ import {
 } from './area.js';
 import { fullRoute, remainingRoute } from './route.js';
 import { arcOf, capContains, capOf, capTouchesArc, toVec, vecDistanceKm } from './vector.js';
-import { distanceToArcKm, greatCircle, haversineKm, unwrap } from './sphere.js';
+import { type LngLat, distanceToArcKm, greatCircle, haversineKm, unwrap } from './sphere.js';
 
 // Hand-computed references: one degree of a great circle is 2πR/360 = 111.195 km (R 6371.0088).
 const DEGREE_KM = 111.195;
@@ -132,6 +132,101 @@ describe('areas', () => {
       [170, -10, 180, 10],
       [-180, -10, -170, 10],
     ]);
+  });
+
+  it("reads RFC 7946's box from -180 to 180 and a ring round a pole as polar caps", () => {
+    const polygons = (ring: LngLat[]): Area => ({ kind: 'polygons', polygons: [[ring]] });
+    const box = polygons([
+      [-180, 80],
+      [180, 80],
+      [180, 90],
+      [-180, 90],
+      [-180, 80],
+    ]);
+    const aroundNorth = polygons([
+      [0, 80],
+      [90, 80],
+      [180, 80],
+      [-90, 80],
+      [0, 80],
+    ]);
+    const aroundSouth = polygons([
+      [0, -75],
+      [-120, -75],
+      [120, -75],
+      [0, -75],
+    ]);
+    for (const cap of [box, aroundNorth]) {
+      for (const lng of [-179, -90, 0, 45, 135, 179.5]) {
+        expect(pointInArea([lng, 85], cap)).toBe(true);
+        expect(pointInArea([lng, 78], cap)).toBe(false);
+      }
+      expect(pointInArea([0, 89.99], cap)).toBe(true);
+      expect(areaBoxes(cap)).toEqual([[-180, 80, 180, 90]]);
+      // Svalbard to Alaska over the pole; both ends south of 80°N.
+      expect(
+        pathTouchesArea(
+          [
+            [15.6, 78.2],
+            [-156.8, 71.3],
+          ],
+          cap,
+        ),
+      ).toBe(true);
+      expect(
+        pathTouchesArea(
+          [
+            [15.6, 70],
+            [40, 70],
+          ],
+          cap,
+        ),
+      ).toBe(false);
+    }
+    expect(pointInArea([60, -80], aroundSouth)).toBe(true);
+    expect(pointInArea([60, -70], aroundSouth)).toBe(false);
+    expect(pointInArea([60, 80], aroundSouth)).toBe(false);
+  });
+
+  it('keeps ordinary rings as drawn: 180 and -180 both written, or a box 180° wide', () => {
+    const split: Area = {
+      kind: 'polygons',
+      polygons: [
+        [
+          [
+            [170, -10],
+            [180, -10],
+            [-180, -10],
+            [-170, -10],
+            [-170, 10],
+            [-180, 10],
+            [180, 10],
+            [170, 10],
+            [170, -10],
+          ],
+        ],
+      ],
+    };
+    expect(pointInArea([175, 0], split)).toBe(true);
+    expect(pointInArea([-175, 5], split)).toBe(true);
+    expect(pointInArea([0, 0], split)).toBe(false);
+    const wide: Area = {
+      kind: 'polygons',
+      polygons: [
+        [
+          [
+            [-90, -10],
+            [90, -10],
+            [90, 10],
+            [-90, 10],
+            [-90, -10],
+          ],
+        ],
+      ],
+    };
+    expect(pointInArea([0, 0], wide)).toBe(true);
+    expect(pointInArea([0, -60], wide)).toBe(false);
+    expect(pointInArea([120, 0], wide)).toBe(false);
   });
 
   it('sees a route cross an area between two waypoints that are both outside it', () => {

@@ -6,12 +6,13 @@ import {
   emailDomain,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
-import type { Actor } from '../../lib/access.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { memberRequestsOpen } from '../settings/security-policy.js';
 import type { InvitationsService } from '../invitations/invitations.service.js';
-import { organizationsRepository } from '../organizations/organizations.repository.js';
+import { insertOrganization } from '../organizations/organizations.service.js';
+import { organizationsReads } from '../organizations/organizations.reads.js';
 import { keysetPage } from '../../lib/keyset.js';
 import { toAccountRequestDto } from './account-requests.mapper.js';
 import { accountRequestsRepository } from './account-requests.repository.js';
@@ -42,7 +43,7 @@ export class AccountRequestsService {
     actor: Actor,
     page: { limit: number; cursor?: string | undefined },
   ): Promise<{ accountRequests: AccountRequest[]; nextCursor: string | null; total: number }> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
     const { items, nextCursor } = await keysetPage(
       page,
       { list: 'account-requests:pending' },
@@ -62,13 +63,13 @@ export class AccountRequestsService {
     approval: AccountRequestApproval,
     baseUrl: string,
   ): Promise<AccountRequestApprovalResponse['data']> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
     const { organizationId, prepared } = await this.db.transaction(async (tx) => {
       const request = await accountRequestsRepository.lockPending(tx, id);
       if (!request) throw notFound(ACCOUNT_REQUEST_ERRORS.notFound);
-      if (await organizationsRepository.findBySlug(tx, approval.slug))
+      if (await organizationsReads.findBySlug(tx, approval.slug))
         throw conflict(ACCOUNT_REQUEST_ERRORS.slugTaken);
-      const organization = await organizationsRepository.insert(tx, {
+      const organization = await insertOrganization(tx, {
         name: approval.name,
         slug: approval.slug,
         status: 'ACTIVE',
@@ -102,7 +103,7 @@ export class AccountRequestsService {
   }
 
   async dismiss(actor: Actor, id: string): Promise<void> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
     await this.db.transaction(async (tx) => {
       if (!(await accountRequestsRepository.lockPending(tx, id)))
         throw notFound(ACCOUNT_REQUEST_ERRORS.notFound);
@@ -113,9 +114,5 @@ export class AccountRequestsService {
         targetId: id,
       });
     });
-  }
-
-  private assertPlatformAdmin(actor: Actor): void {
-    if (!actor.isPlatformAdmin) throw forbidden(ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
   }
 }

@@ -10,10 +10,10 @@ import {
 } from '@meridian/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { type Actor, administersActiveOrganization } from '../../lib/access.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { namesPrivateHost } from '../../lib/outbound-http.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { Channels } from './channels.js';
 import type { DeliveryService } from './delivery.service.js';
 import { type DeliveryRow, deliveriesRepository as deliveries } from './deliveries.repository.js';
@@ -88,7 +88,7 @@ export class EndpointsService {
   ) {}
 
   async list(actor: Actor): Promise<{ endpoints: AlertEndpoint[]; channels: ChannelHealth[] }> {
-    this.assertAdmin(actor);
+    requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
     const [rows, summary] = await Promise.all([
       endpoints.list(this.db, actor.organizationId),
       deliveries.channelSummary(this.db, actor.organizationId, new Date(Date.now() - DAY_MS)),
@@ -116,7 +116,7 @@ export class EndpointsService {
     actor: Actor,
     input: AlertEndpointInput,
   ): Promise<{ endpoint: AlertEndpoint; secret?: string }> {
-    this.assertAdmin(actor);
+    requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
     this.assertReachable(input.url);
     const secret =
       input.kind === 'WEBHOOK' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
@@ -213,7 +213,7 @@ export class EndpointsService {
     const row = await this.db.transaction(async (tx) => {
       const delivery = await deliveries.find(tx, actor.organizationId, id);
       if (!delivery) throw notFound(ALERT_MESSAGES.deliveryNotFound);
-      this.assertAdmin(actor);
+      requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
       if (delivery.idempotencyKey.startsWith(TEST_KEY_PREFIX)) {
         throw conflict(ALERT_MESSAGES.testNotRedelivered);
       }
@@ -238,12 +238,8 @@ export class EndpointsService {
   ): Promise<EndpointRow> {
     const row = await endpoints.find(db, actor.organizationId, id);
     if (!row) throw notFound(ALERT_MESSAGES.endpointNotFound);
-    this.assertAdmin(actor);
+    requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
     return row;
-  }
-
-  private assertAdmin(actor: Actor): void {
-    if (!administersActiveOrganization(actor)) throw forbidden(ALERT_MESSAGES.adminOnly);
   }
 
   /** A literal private address is refused when saved; names are checked when sent. */

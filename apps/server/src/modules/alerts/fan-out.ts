@@ -17,10 +17,9 @@ import {
   type Recipient,
   alertsRepository as alerts,
 } from './alerts.repository.js';
+import { ALERT_JOBS } from './alerts.jobs.js';
 import type { Channels } from './channels.js';
 import { type NewDelivery, deliveriesRepository } from './deliveries.repository.js';
-
-export const ALERT_JOBS = { fanOut: 'alerts.fanout', digest: 'alerts.digest' } as const;
 
 /** One way a notification leaves: a channel and its address (and the endpoint, for those). */
 type TargetDelivery = { channel: DeliveryChannel; recipient: string; endpointId?: string };
@@ -30,6 +29,7 @@ type Target = { recipient: Recipient; deliveries: TargetDelivery[] };
 const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
   EXPOSURE_NEW: 'New exposure',
   EXPOSURE_ESCALATED: 'Exposure escalated',
+  EXPOSURE_CLEARED: 'Exposure cleared',
   INCIDENT_CREATED: 'New incident',
   INCIDENT_STATUS: 'Incident status changed',
   INCIDENT_RESOLVED: 'Incident resolved',

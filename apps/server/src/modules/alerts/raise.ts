@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
 import { type NewAlert, alertsRepository } from './alerts.repository.js';
-import { ALERT_JOBS } from './fan-out.js';
+import { ALERT_JOBS } from './alerts.jobs.js';
 
 export type { NewAlert };
 

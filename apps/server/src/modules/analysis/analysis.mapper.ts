@@ -1,6 +1,6 @@
 import type { Analysis } from '@meridian/contracts';
 import { personOf } from '../plans/plans.mapper.js';
-import type { PersonRow } from '../plans/plans.repository.js';
+import { type PersonRow } from '../plans/plans.reads.js';
 import type { AnalysisRow } from './analysis.repository.js';
 
 export const toAnalysisDto = (row: AnalysisRow, asker: PersonRow | null): Analysis => ({

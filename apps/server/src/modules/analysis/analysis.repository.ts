@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { analyses, incidents, memos, users } from '../../db/schema.js';
-import { type IncidentRow, incidentScope } from '../incidents/incidents.repository.js';
-import type { PersonRow } from '../plans/plans.repository.js';
+import { type IncidentRow, incidentScope } from '../incidents/incidents.reads.js';
+import { type PersonRow } from '../plans/plans.reads.js';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type NewAnalysis = Omit<AnalysisRow, 'id' | 'createdAt'>;

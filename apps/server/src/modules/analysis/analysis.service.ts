@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { DomainError, notFound } from '../../lib/errors.js';
 import { KeyedConcurrency } from '../../lib/keyed-concurrency.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { type IncidentRow, incidentsRepository } from '../incidents/incidents.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { type IncidentRow, incidentsReads } from '../incidents/incidents.reads.js';
 import { toAnalysisDto } from './analysis.mapper.js';
 import { type NewAnalysis, analysisRepository } from './analysis.repository.js';
 import { composeAnswer } from './built-in-analyst.js';
@@ -193,11 +193,7 @@ export class AnalysisService {
   }
 
   private async visible(actor: Actor, incidentId: string): Promise<IncidentRow> {
-    const incident = await incidentsRepository.findVisible(
-      this.db,
-      actor.organizationId,
-      incidentId,
-    );
+    const incident = await incidentsReads.findVisible(this.db, actor.organizationId, incidentId);
     if (!incident) throw notFound(ANALYSIS_MESSAGES.incidentNotFound);
     return incident;
   }

@@ -17,12 +17,12 @@ import {
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { type LngLat, haversineKm } from '../../lib/geo/sphere.js';
-import { exposureReads } from '../exposure/exposure.repository.js';
+import { exposureReads } from '../exposure/exposure.reads.js';
 import {
   type IncidentEventRow,
   type IncidentRow,
-  incidentsRepository,
-} from '../incidents/incidents.repository.js';
+  incidentsReads,
+} from '../incidents/incidents.reads.js';
 import { personOf } from '../plans/plans.mapper.js';
 import { PlansService } from '../plans/plans.service.js';
 import { countryName, excerpt, hoursBetween, placeOf, words } from './analysis-format.js';
@@ -157,7 +157,7 @@ export async function buildContext(
 ): Promise<AnalysisContext> {
   const organizationId = actor.organizationId;
   const [events, siteRows, shipmentRows, plans, memoRows, candidates] = await Promise.all([
-    incidentsRepository.listEvents(db, incident.id, organizationId),
+    incidentsReads.listEvents(db, incident.id, organizationId),
     exposureReads.sitesOf(db, incident.id, organizationId, false),
     exposureReads.shipmentsOf(db, incident.id, organizationId, false),
     new PlansService(db, null).list(actor, { incidentId: incident.id }),

@@ -1,4 +1,4 @@
-import { type Citation, INCIDENT_TYPE_LABELS } from '@meridian/contracts';
+import { type Citation, INCIDENT_TYPE_LABELS, WEB_PATHS } from '@meridian/contracts';
 import { day, duration, excerpt, money, when, words } from './analysis-format.js';
 import type {
   ActionFact,
@@ -12,16 +12,16 @@ import type {
 } from './context.js';
 
 /**
- * Where Meridian's web app shows each kind of record (apps/web/src/config/paths.ts): the
+ * Where Meridian's web app shows each kind of record (contracts' WEB_PATHS): the
  * event page, the Suppliers screen (its `tab`), Plans (its `incident` and `plan`), Insights.
  */
 export const CITATION_HREFS = {
-  event: (incidentId: string) => `/admin/events/${incidentId}`,
-  sites: () => '/admin/suppliers',
-  shipments: () => '/admin/suppliers?tab=shipments',
+  event: (incidentId: string) => WEB_PATHS.admin.event.getHref(incidentId),
+  sites: () => WEB_PATHS.admin.suppliers.getHref(),
+  shipments: () => WEB_PATHS.admin.suppliers.getHref('shipments'),
   plan: (incidentId: string, planId: string) =>
-    `/admin/plans?incident=${incidentId}&plan=${planId}`,
-  memos: (incidentId: string) => `/admin/insights?incident=${incidentId}`,
+    WEB_PATHS.admin.plans.getHref({ incident: incidentId, plan: planId }),
+  memos: (incidentId: string) => WEB_PATHS.admin.insights.getHref(incidentId),
 } as const;
 
 const MEMO_CHARS = 1500;

@@ -91,7 +91,10 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       bodyLimit: 16 * 1024 * 1024,
       // The key first: a caller without one learns nothing about the payload's rules.
       onRequest: async (request) => {
-        keyOf.set(request, await apiKeys.authenticate(bearerOf(request.headers.authorization)));
+        keyOf.set(
+          request,
+          await apiKeys.authenticate(bearerOf(request.headers.authorization), request.ip),
+        );
       },
       schema: {
         tags: ['ingest'],

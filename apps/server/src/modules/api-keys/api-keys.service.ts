@@ -8,12 +8,14 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
-import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
-import type { Actor } from '../../lib/access.js';
+import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { allowsAddress, invalidEntries } from '../../lib/ip-allow-list.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { addressAllowed } from '../settings/security-policy.js';
 import type { FeedEvent } from '../feeds/connectors/types.js';
-import { feedIncidents } from '../feeds/feed-incidents.repository.js';
+import { feedsReads } from '../feeds/feeds.reads.js';
 import { ingestFeed } from '../feeds/ingest.js';
 import { type ApiKeyRow, apiKeysRepository as keys } from './api-keys.repository.js';
 
@@ -31,6 +33,7 @@ const toDto = (row: ApiKeyRow, createdBy: string | null): ApiKey => ({
   createdBy,
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  allowedNetworks: row.allowedNetworks,
 });
 
 type Batch = ReturnType<typeof IngestRequest.parse>;
@@ -65,13 +68,18 @@ export class ApiKeysService {
   ) {}
 
   async list(actor: Actor): Promise<ApiKey[]> {
-    this.assertAdmin(actor);
+    requireAccess(actor, 'organization.administer', API_KEY_MESSAGES.adminOnly);
     const rows = await keys.list(this.db, actor.organizationId);
     return rows.map((row) => toDto(row.key, row.createdBy));
   }
 
   async create(actor: Actor, input: ApiKeyCreate): Promise<{ apiKey: ApiKey; secret: string }> {
-    this.assertAdmin(actor);
+    requireAccess(actor, 'organization.administer', API_KEY_MESSAGES.adminOnly);
+    const allowedNetworks = input.allowedNetworks ?? [];
+    const [invalid] = invalidEntries(allowedNetworks);
+    if (invalid) {
+      throw badRequest(`allowedNetworks.${invalid.index}: ${API_KEY_MESSAGES.invalidNetwork}`);
+    }
     const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     return this.db.transaction(async (tx) => {
       const row = await keys.insert(tx, {
@@ -80,6 +88,7 @@ export class ApiKeysService {
         prefix: secret.slice(0, KEY_PREFIX.length + 6),
         secretHash: digestOf(secret),
         createdBy: actor.user.id,
+        allowedNetworks,
       });
       const apiKey = toDto(row, actor.user.email);
       await recordAudit(tx, actor, {
@@ -97,7 +106,7 @@ export class ApiKeysService {
     await this.db.transaction(async (tx) => {
       const before = await keys.find(tx, actor.organizationId, id);
       if (!before) throw notFound(API_KEY_MESSAGES.notFound);
-      this.assertAdmin(actor);
+      requireAccess(actor, 'organization.administer', API_KEY_MESSAGES.adminOnly);
       await keys.revoke(tx, actor.organizationId, id);
       await recordAudit(tx, actor, {
         action: 'api-key.revoke',
@@ -108,12 +117,18 @@ export class ApiKeysService {
     });
   }
 
-  /** The live key a bearer secret names; 401 for anything else. */
-  async authenticate(secret: string | undefined): Promise<ApiKeyRow> {
+  /**
+   * The live key a bearer secret names, used from an address both the key's own networks and
+   * its organization's IP allow list admit; 401 for no such key, 403 from elsewhere.
+   */
+  async authenticate(secret: string | undefined, ip: string): Promise<ApiKeyRow> {
     if (!secret) throw unauthorized(API_KEY_MESSAGES.missing);
     if (!secret.startsWith(KEY_PREFIX)) throw unauthorized(API_KEY_MESSAGES.invalid);
     const key = await keys.use(this.db, digestOf(secret));
     if (!key) throw unauthorized(API_KEY_MESSAGES.invalid);
+    const keyAdmits = key.allowedNetworks.length === 0 || allowsAddress(key.allowedNetworks, ip);
+    if (!keyAdmits || !(await addressAllowed(this.db, key.organizationId, ip)))
+      throw forbidden(API_KEY_MESSAGES.addressNotAllowed(ip));
     return key;
   }
 
@@ -140,7 +155,7 @@ export class ApiKeysService {
         EXPOSURE_JOBS.incident,
         ingested.touched.map((incidentId) => ({ key: incidentId, payload: { incidentId } })),
       );
-      const rows = await feedIncidents.findBySourceIds(
+      const rows = await feedsReads.findBySourceIds(
         tx,
         API_SOURCE,
         events.map((event) => event.sourceId),
@@ -161,10 +176,4 @@ export class ApiKeysService {
   }
 
   /** The organization's ADMINs, and platform admins acting as it. */
-  private assertAdmin(actor: Actor): void {
-    const admin =
-      actor.isPlatformAdmin ||
-      (actor.user.organizationId === actor.organizationId && actor.user.adminRole === 'ADMIN');
-    if (!admin) throw forbidden(API_KEY_MESSAGES.adminOnly);
-  }
 }

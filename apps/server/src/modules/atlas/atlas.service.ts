@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { VersionedList } from '../../lib/versioned-json.js';
-import { exposureReads } from '../exposure/exposure.repository.js';
+import { exposureReads } from '../exposure/exposure.reads.js';
 import { toShipmentDto } from './atlas.mapper.js';
 import { atlasRepository } from './atlas.repository.js';
 

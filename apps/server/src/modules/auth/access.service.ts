@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { allowsAddress } from '../../lib/ip-allow-list.js';
 import { NotifiedCache } from '../../lib/notified-cache.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import type { AccessTokens } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { organizationsRepository } from '../organizations/organizations.repository.js';
-import { type AccessFacts, usersRepository } from '../users/users.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { organizationsReads } from '../organizations/organizations.reads.js';
+import { type AccessFacts, usersReads } from '../users/users.reads.js';
+import { allowListAdmits } from '../settings/security-policy.js';
 import { owesTwoFactor } from './two-factor-policy.js';
 
 export const ACCESS_MESSAGES = {
@@ -35,14 +35,8 @@ const ACCESS_CACHE_ENTRIES = 20_000;
 const ACCESS_CACHE_MAX_AGE_MS = 60_000;
 
 function assertAllowedAddress(securityDocument: unknown, ip: string): void {
-  const { ipWhitelist, ipAllowList } = readSettings(
-    SecuritySettings,
-    DEFAULT_SECURITY_SETTINGS,
-    securityDocument,
-  );
-  // An empty list cannot be saved switched on; were one stored, it would lock everyone out.
-  if (ipWhitelist && ipAllowList.length > 0 && !allowsAddress(ipAllowList, ip))
-    throw forbidden(ACCESS_MESSAGES.addressNotAllowed(ip));
+  const policy = readSettings(SecuritySettings, DEFAULT_SECURITY_SETTINGS, securityDocument);
+  if (!allowListAdmits(policy, ip)) throw forbidden(ACCESS_MESSAGES.addressNotAllowed(ip));
 }
 
 /** Who a bearer token speaks for, and for which organization: the check behind every private route. */
@@ -73,7 +67,7 @@ export class AccessService {
     return this.cache.through(
       `${userId}:${sessionId}`,
       userId,
-      async () => (await usersRepository.findForAccess(this.db, userId, sessionId)) ?? null,
+      async () => (await usersReads.findForAccess(this.db, userId, sessionId)) ?? null,
     );
   }
 
@@ -106,7 +100,7 @@ export class AccessService {
       if (!OrganizationId.safeParse(actAs).success)
         throw badRequest(ACCESS_MESSAGES.actAsMalformed);
       if (!platformAdmin) throw forbidden(ACCESS_MESSAGES.actAsForbidden);
-      if (!(await organizationsRepository.findById(this.db, actAs)))
+      if (!(await organizationsReads.findById(this.db, actAs)))
         throw notFound(ACCESS_MESSAGES.organizationNotFound);
       organizationId = actAs;
     }

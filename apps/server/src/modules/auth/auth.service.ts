@@ -3,15 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
-import { securityPolicy } from '../settings/security-policy.js';
+import { addressAllowed, securityPolicy } from '../settings/security-policy.js';
 import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
-import { organizationsRepository } from '../organizations/organizations.repository.js';
+import { organizationsReads } from '../organizations/organizations.reads.js';
 import { toUserDto } from '../users/users.mapper.js';
-import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { type UserRow, usersReads } from '../users/users.reads.js';
+import { userAccounts } from '../users/users.accounts.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
-import { type ClientInfo, startSession } from './sessions.js';
+import { type ClientInfo, assertSignInAddress, startSession } from './sessions.js';
 import { sessionsRepository } from './sessions.repository.js';
 
 export const AUTH_MESSAGES = {
@@ -38,7 +39,7 @@ async function idleTooLong(db: Executor, user: UserRow, sessionId: string, now: 
 export async function signInRefusal(db: Executor, user: UserRow): Promise<string | null> {
   if (user.accountStatus === 'DEACTIVATED') return AUTH_MESSAGES.deactivated;
   if (user.accountStatus === 'PENDING') return AUTH_MESSAGES.pending;
-  const organization = await organizationsRepository.findById(db, user.organizationId);
+  const organization = await organizationsReads.findById(db, user.organizationId);
   if (!organization || organization.status !== 'ACTIVE') return AUTH_MESSAGES.organizationDisabled;
   return null;
 }
@@ -61,7 +62,10 @@ export class AuthService {
     // Counted before the password is checked, so parallel guesses cannot outrun the count.
     const ticket = await this.throttle.begin(email, client.ip ?? '');
     const user = await this.verifiedUser(email, password);
-    if (!user) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    // From outside the organization's allow list a right password is answered as a wrong one:
+    // whoever holds it there learns nothing, and the attempt counts as a failure.
+    if (!user || !(await addressAllowed(this.db, user.organizationId, client.ip)))
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     const secondStep = await this.twoFactor.isEnabled(user.id);
     // With 2FA on, the attempt stays a failure until the code is right (see TwoFactorService).
     if (!secondStep) await this.throttle.succeeded(ticket);
@@ -73,8 +77,7 @@ export class AuthService {
       user.passwordHash && this.hasher.needsRehash(user.passwordHash)
         ? await this.hasher.hash(password)
         : undefined;
-    if (upgradedHash)
-      await usersRepository.update(this.db, user.id, { passwordHash: upgradedHash });
+    if (upgradedHash) await userAccounts.update(this.db, user.id, { passwordHash: upgradedHash });
     if (secondStep) return this.twoFactor.challenge(user, ticket, client);
     return this.db.transaction((tx) =>
       startSession(tx, this.tokens, user, 'Login successful', client),
@@ -83,7 +86,7 @@ export class AuthService {
 
   /** The user when the password matches; an unknown e-mail costs the same time as a wrong password. */
   private async verifiedUser(email: string, password: string): Promise<UserRow | null> {
-    const user = await usersRepository.findByEmail(this.db, email);
+    const user = await usersReads.findByEmail(this.db, email);
     if (!user?.passwordHash) {
       this.dummyHash ??= this.hasher.hash('meridian-timing-equaliser');
       await this.hasher.verify(await this.dummyHash, password);
@@ -108,11 +111,13 @@ export class AuthService {
         }
         return null;
       }
-      const user = await usersRepository.findById(tx, consumed.userId);
+      const user = await usersReads.findById(tx, consumed.userId);
       if (!user || (await signInRefusal(tx, user))) {
         await sessionsRepository.revoke(tx, consumed.userId, consumed.familyId);
         return null;
       }
+      // Refused inside the transaction, so the token is not spent: it works again from inside.
+      await assertSignInAddress(tx, user, ip);
       // The session's last use is its last refresh: an active page refreshes every 15 minutes.
       if (await idleTooLong(tx, user, consumed.familyId, now)) {
         await sessionsRepository.revoke(tx, user.id, consumed.familyId);

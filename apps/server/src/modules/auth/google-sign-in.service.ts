@@ -15,10 +15,11 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { type OidcClient, OidcExchangeError } from '../../lib/oidc.js';
 import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { invitationsRepository } from '../invitations/invitations.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { invitationsReads } from '../invitations/invitations.reads.js';
 import { INVITATION_MESSAGES, completeInvitation } from '../invitations/invitations.service.js';
-import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { type UserRow, usersReads } from '../users/users.reads.js';
+import { userAccounts } from '../users/users.accounts.js';
 import { securityPolicy } from '../settings/security-policy.js';
 import { signInRefusal } from './auth.service.js';
 import { neverActivated } from '../users/users.rules.js';
@@ -93,8 +94,8 @@ export class GoogleSignInService {
     this.assertStaffWorkspace(email, claims.hd);
 
     return this.db.transaction(async (tx): Promise<GoogleSignInResponse> => {
-      const linked = await usersRepository.findByGoogleSub(tx, claims.sub);
-      let user = linked ?? (await usersRepository.findByEmail(tx, email));
+      const linked = await usersReads.findByGoogleSub(tx, claims.sub);
+      let user = linked ?? (await usersReads.findByEmail(tx, email));
       if (!user) throw forbidden(GOOGLE_MESSAGES.unknownAccount);
       // A linked account's staff rule is its own e-mail's, whatever Google's says today.
       if (linked) this.assertStaffWorkspace(linked.email, claims.hd);
@@ -117,7 +118,7 @@ export class GoogleSignInService {
       if (open.tries >= GOOGLE_LINK.tries) throw unauthorized(GOOGLE_MESSAGES.linkTooManyTries);
       return open;
     });
-    const user = await usersRepository.findById(this.db, challenge.userId);
+    const user = await usersReads.findById(this.db, challenge.userId);
     if (!user?.passwordHash) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
     const ticket = await this.throttle.begin(user.email, client.ip ?? '');
     if (!(await this.hasher.verify(user.passwordHash, payload.password)))
@@ -125,13 +126,13 @@ export class GoogleSignInService {
     const session = await this.db.transaction(async (tx) => {
       if (!(await googleLinkRepository.consume(tx, challenge.id)))
         throw unauthorized(GOOGLE_MESSAGES.linkExpired);
-      const current = await usersRepository.findById(tx, user.id);
+      const current = await usersReads.findById(tx, user.id);
       if (!current) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
       if (current.googleSub && current.googleSub !== challenge.googleSub)
         throw forbidden(GOOGLE_MESSAGES.otherGoogleAccount);
       let signedIn = current;
       if (!current.googleSub) {
-        const holder = await usersRepository.findByGoogleSub(tx, challenge.googleSub);
+        const holder = await usersReads.findByGoogleSub(tx, challenge.googleSub);
         if (holder) throw conflict(GOOGLE_MESSAGES.linkedElsewhere);
         signedIn = await linkGoogle(tx, current, challenge.googleSub, 'password confirmed');
       }
@@ -207,7 +208,7 @@ async function linkGoogle(
   googleSub: string,
   how: string,
 ): Promise<UserRow> {
-  const linked = await usersRepository.update(tx, user.id, {
+  const linked = await userAccounts.update(tx, user.id, {
     googleSub,
     googleLinkedAt: new Date(),
   });
@@ -222,7 +223,7 @@ async function linkGoogle(
 
 /** Accepts the person's open invitation, as the invitation page would, without a password. */
 async function activate(tx: Executor, user: UserRow, claims: IDToken): Promise<UserRow> {
-  const invitation = await invitationsRepository.findOpenForUser(tx, user.id);
+  const invitation = await invitationsReads.findOpenForUser(tx, user.id);
   if (!invitation) throw forbidden(INVITATION_MESSAGES.expired);
   const [nameFirst, ...nameRest] = personName(claims.name)?.split(/\s+/) ?? [];
   const activated = await completeInvitation(tx, invitation.id, user, {

@@ -14,6 +14,8 @@ import { type TestOidcProvider, startTestOidcProvider } from '../../test/oidc-te
 import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test-server.js';
 import { auditLog, userTwoFactor } from '../../db/schema.js';
 import { usersRepository } from '../users/users.repository.js';
+import { settingsRepository } from '../settings/settings.repository.js';
+import { ACCESS_MESSAGES } from './access.service.js';
 import { GOOGLE_MESSAGES } from './google-sign-in.service.js';
 
 const DOMAIN = 'acme.example';
@@ -400,6 +402,28 @@ describe('POST /api/auth/google', () => {
       });
     } finally {
       expect((await save(true)).status).toBe(200);
+    }
+    expect((await exchange(await authorizeAt(`dana@${DOMAIN}`))).status).toBe(200);
+  });
+});
+
+describe('Google sign-in and the IP allow list', () => {
+  it("is refused from outside the organization's allow list", async () => {
+    const fence = (ipWhitelist: boolean) =>
+      settingsRepository.save(server.database.db, orgId, 'security', {
+        ...DEFAULT_SECURITY_SETTINGS,
+        ipWhitelist,
+        ipAllowList: ['192.0.2.0/24'],
+      });
+    await fence(true);
+    try {
+      // The test's requests come from 127.0.0.1, outside the list.
+      expect(await exchange(await authorizeAt(`dana@${DOMAIN}`))).toMatchObject({
+        status: 403,
+        body: { message: ACCESS_MESSAGES.addressNotAllowed('127.0.0.1') },
+      });
+    } finally {
+      await fence(false);
     }
     expect((await exchange(await authorizeAt(`dana@${DOMAIN}`))).status).toBe(200);
   });

@@ -1,11 +1,22 @@
 import type { AuthResponse, SignInMethod } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { type AccessTokens, REFRESH_TOKEN_LIFETIME_MS, newOpaqueToken } from '../../lib/tokens.js';
+import { forbidden } from '../../lib/errors.js';
+import { face } from '../../lib/face.js';
+import { addressAllowed } from '../settings/security-policy.js';
 import { toUserDto } from '../users/users.mapper.js';
-import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { type UserRow } from '../users/users.reads.js';
+import { userAccounts } from '../users/users.accounts.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
 import { sessionsRepository } from './sessions.repository.js';
+import { ACCESS_MESSAGES } from './access.service.js';
 import { owesTwoFactorOnSignIn } from './two-factor-policy.js';
+
+/**
+ * A user's sessions as other modules may see and end them: the profile's and an admin's list
+ * of devices, and signing one (or all but the current) out.
+ */
+export const userSessions = face(sessionsRepository, ['listLive', 'revoke', 'revokeOthers']);
 
 /** Where a sign-in comes from, kept with its session so the user can tell their devices apart. */
 export type ClientInfo = { userAgent: string | null; ip: string | null };
@@ -23,7 +34,20 @@ export const clientInfo = (request: {
   };
 };
 
-/** Starts a session (a new refresh-token family) and answers as every sign-in path does. */
+/** Refused (403) from outside the IP allow list of the user's organization, when it has one on. */
+export async function assertSignInAddress(
+  db: Executor,
+  user: Pick<UserRow, 'organizationId'>,
+  ip: string | null,
+): Promise<void> {
+  if (!(await addressAllowed(db, user.organizationId, ip)))
+    throw forbidden(ACCESS_MESSAGES.addressNotAllowed(ip ?? 'unknown'));
+}
+
+/**
+ * Starts a session (a new refresh-token family) and answers as every sign-in path does; every
+ * path (password, second factor, Google, invitation) meets the organization's IP allow list here.
+ */
 export async function startSession(
   db: Executor,
   tokens: AccessTokens,
@@ -32,7 +56,8 @@ export async function startSession(
   client: ClientInfo,
   method: SignInMethod = 'PASSWORD',
 ): Promise<AuthResponse> {
-  const signedIn = await usersRepository.update(db, user.id, { lastLoginAt: new Date() });
+  await assertSignInAddress(db, user, client.ip);
+  const signedIn = await userAccounts.update(db, user.id, { lastLoginAt: new Date() });
   const session = await sessionsRepository.insert(db, {
     userId: user.id,
     userAgent: client.userAgent,
@@ -65,5 +90,5 @@ export async function startSession(
  */
 export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
   await sessionsRepository.revokeAllForUser(db, userId);
-  await usersRepository.bumpTokenVersion(db, userId);
+  await userAccounts.bumpTokenVersion(db, userId);
 }

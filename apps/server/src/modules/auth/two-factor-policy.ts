@@ -5,9 +5,9 @@ import {
 } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { readSettings } from '../../lib/settings-documents.js';
-import { settingsRepository } from '../settings/settings.repository.js';
-import { twoFactorRepository } from '../two-factor/two-factor.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import { settingsReads } from '../settings/settings.reads.js';
+import { twoFactorReads } from '../two-factor/two-factor.reads.js';
+import { type UserRow } from '../users/users.reads.js';
 
 export const TWO_FACTOR_POLICY_MESSAGE =
   'Your organization requires two-factor authentication. Set it up before you continue.';
@@ -38,7 +38,7 @@ export async function owesTwoFactorOnSignIn(
   return owesTwoFactor({
     user,
     method,
-    twoFactorEnabled: await twoFactorRepository.isEnabled(db, user.id),
-    organizationSecurity: await settingsRepository.find(db, user.organizationId, 'security'),
+    twoFactorEnabled: await twoFactorReads.isEnabled(db, user.id),
+    organizationSecurity: await settingsReads.find(db, user.organizationId, 'security'),
   });
 }

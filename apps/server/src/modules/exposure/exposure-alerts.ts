@@ -1,10 +1,14 @@
-import { SEVERITY_RANK } from '@meridian/contracts';
+import { SEVERITY_RANK, WEB_PATHS } from '@meridian/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipments, sites } from '../../db/schema.js';
-import { alertsRepository } from '../alerts/alerts.repository.js';
+import { alertsReads } from '../alerts/alerts.reads.js';
 import type { AlertRaiser } from '../alerts/raise.js';
-import type { ExposureTarget, IncidentRow } from './exposure.repository.js';
+import {
+  type ExposureTarget,
+  type IncidentRow,
+  exposureRepository,
+} from './exposure.repository.js';
 
 /** Names shown in an alert; the rest is counted. */
 const NAMED = 3;
@@ -36,39 +40,59 @@ async function namesOf(tx: Executor, targets: readonly { kind: ExposureTarget; i
 
 /**
  * After a recompute wrote an incident's exposures of one organization: an alert when sites or
- * shipments became exposed, or when the incident is more severe than any exposure alert the
- * organization had about it. Nothing new, nothing raised.
+ * shipments became exposed; when the incident is more severe than any exposure alert the
+ * organization had about it; or, once nothing is exposed any more (the incident ended or moved
+ * away), an all clear to an organization that was alerted of the exposure. Nothing new, nothing
+ * raised.
  */
 export async function raiseExposureAlerts(
   tx: Executor,
   raiser: AlertRaiser,
   incident: IncidentRow,
   organizationId: string,
-  change: { exposed: readonly { kind: ExposureTarget; id: string }[]; live: number },
+  change: {
+    exposed: readonly { kind: ExposureTarget; id: string }[];
+    cleared: readonly { kind: ExposureTarget; id: string }[];
+    live: number;
+    /** The incident is resolved or past its end. */
+    over: boolean;
+  },
 ): Promise<void> {
   const base = {
     organizationId,
     incidentId: incident.id,
     severity: incident.severity,
     title: incident.title,
-    link: `/admin/events/${incident.id}`,
+    link: WEB_PATHS.admin.event.getHref(incident.id),
   };
-  if (change.exposed.length > 0) {
-    const { siteNames, shipmentNames } = await namesOf(tx, change.exposed);
-    const parts = [
+  const described = async (targets: readonly { kind: ExposureTarget; id: string }[]) => {
+    const { siteNames, shipmentNames } = await namesOf(tx, targets);
+    return [
       ...(siteNames.length ? [listed(siteNames, 'site', 'sites')] : []),
       ...(shipmentNames.length ? [listed(shipmentNames, 'shipment', 'shipments')] : []),
-    ];
+    ].join('; ');
+  };
+  if (change.exposed.length > 0) {
     await raiser.raise(tx, {
       ...base,
       kind: 'EXPOSURE_NEW',
-      line: `Now exposed: ${parts.join('; ')}`,
+      line: `Now exposed: ${await described(change.exposed)}`,
     });
     return;
   }
-  if (change.live === 0) return;
-  const alerted = await alertsRepository.exposureAlertSeverities(tx, organizationId, incident.id);
+  if (change.live === 0 && change.cleared.length === 0) return;
+  const alerted = await alertsReads.exposureAlertSeverities(tx, organizationId, incident.id);
   if (alerted.length === 0) return;
+  if (change.live === 0) {
+    // A recompute of one site or shipment sees only it: the rest may still be exposed.
+    if ((await exposureRepository.liveCount(tx, incident.id, organizationId)) > 0) return;
+    await raiser.raise(tx, {
+      ...base,
+      kind: 'EXPOSURE_CLEARED',
+      line: `No longer exposed${change.over ? ' (the event is over)' : ''}: ${await described(change.cleared)}`,
+    });
+    return;
+  }
   const highest = Math.max(...alerted.map((severity) => SEVERITY_RANK[severity]));
   if (SEVERITY_RANK[incident.severity] <= highest) return;
   await raiser.raise(tx, {

@@ -226,11 +226,22 @@ export class ExposureEngine {
       const stale = existing.filter(
         (row) => row.state !== 'CLEARED' && !activeIds.has(row.incidentId),
       );
-      await repository.clear(
+      const cleared = await repository.clear(
         tx,
         stale.map((row) => row.id),
         now,
       );
+      // What this clears may be the last of an incident's exposures: the all clear is due here.
+      for (const row of this.alerts ? cleared : []) {
+        const incident = await repository.findIncident(tx, row.incidentId);
+        if (!incident || !this.alerts) continue;
+        await raiseExposureAlerts(tx, this.alerts, incident, organizationId, {
+          exposed: [],
+          cleared: [{ kind: row.targetKind, id: row.targetId }],
+          live: 0,
+          over: !isActive(incident, now),
+        });
+      }
     });
   }
 
@@ -299,7 +310,7 @@ export class ExposureEngine {
     await repository.updateMany(tx, updates);
     await repository.insert(tx, inserts);
     const gone = [...known.values()].filter((row) => row.state !== 'CLEARED');
-    await repository.clear(
+    const cleared = await repository.clear(
       tx,
       gone.map((row) => row.id),
       now,
@@ -307,7 +318,9 @@ export class ExposureEngine {
     if (this.alerts) {
       await raiseExposureAlerts(tx, this.alerts, incident, organizationId, {
         exposed,
+        cleared: cleared.map((row) => ({ kind: row.targetKind, id: row.targetId })),
         live: matches.length,
+        over: !isActive(incident, now),
       });
     }
   }

@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert } from '../../db/bulk.js';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Executor } from '../../db/client.js';
 import { exposures, incidents, organizations, shipments, sites } from '../../db/schema.js';
+import { incidentScope } from '../incidents/incidents.reads.js';
 
 export type ExposureRow = typeof exposures.$inferSelect;
 type NewExposure = Omit<ExposureRow, 'id'>;
@@ -100,7 +101,7 @@ export const exposureRepository = {
       .from(incidents)
       .where(
         and(
-          or(eq(incidents.organizationId, organizationId), isNull(incidents.organizationId)),
+          incidentScope(organizationId, 'GLOBAL'),
           ne(incidents.status, 'RESOLVED'),
           or(isNull(incidents.endsAt), gt(incidents.endsAt, now)),
         ),
@@ -118,6 +119,72 @@ export const exposureRepository = {
   /** Serialises recomputes of one incident (or target) across instances, until the transaction ends. */
   lock(db: Executor, key: string): Promise<void> {
     return lockFor(db, LOCKS.exposure, key);
+  },
+
+  /**
+   * What the passing of time changed without a write, up to `limit` of each: incidents whose end
+   * has passed that still expose something, and shipments past their ETA still exposed by their
+   * route (a route counts only before the ETA).
+   */
+  async outdated(db: Executor, now: Date, limit: number) {
+    // Live, and of an organization still there: a removed one's are not recomputed (a global
+    // incident's recompute covers the organizations that remain), so they would be found forever.
+    const live = sql`${exposures.state} <> 'CLEARED' and ${exposures.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.deletedAt} is null)`;
+    const incidentIds = await db
+      .select({ id: exposures.incidentId })
+      .from(exposures)
+      .innerJoin(incidents, eq(incidents.id, exposures.incidentId))
+      .where(and(live, lte(incidents.endsAt, now)))
+      .groupBy(exposures.incidentId)
+      .limit(limit);
+    const shipmentRows = await db
+      .select({ id: exposures.targetId, organizationId: exposures.organizationId })
+      .from(exposures)
+      .innerJoin(shipments, eq(shipments.id, exposures.targetId))
+      .where(
+        and(
+          live,
+          eq(exposures.targetKind, 'SHIPMENT'),
+          eq(exposures.via, 'ROUTE'),
+          lte(shipments.eta, now),
+        ),
+      )
+      .groupBy(exposures.targetId, exposures.organizationId)
+      .limit(limit);
+    return { incidentIds: incidentIds.map((row) => row.id), shipments: shipmentRows };
+  },
+
+  /** How many of the organization's items the incident still exposes (not CLEARED). */
+  async liveCount(db: Executor, incidentId: string, organizationId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(exposures)
+      .where(
+        and(
+          eq(exposures.incidentId, incidentId),
+          eq(exposures.organizationId, organizationId),
+          sql`${exposures.state} <> 'CLEARED'`,
+        ),
+      );
+    return row?.count ?? 0;
+  },
+
+  /** The next such moment after `now`: the nearest end or ETA among live exposures; null if none. */
+  async nextMoment(db: Executor, now: Date): Promise<Date | null> {
+    const at = now.toISOString();
+    const result = await db.execute<{ next: string | Date | null }>(sql`
+      select least(
+        (select min(i.ends_at) from ${incidents} i
+          where i.ends_at > ${at}::timestamptz and exists (
+            select 1 from ${exposures} e join ${organizations} o on o.id = e.organization_id
+            where e.incident_id = i.id and e.state <> 'CLEARED' and o.deleted_at is null)),
+        (select min(s.eta) from ${exposures} e join ${shipments} s on s.id = e.target_id
+          join ${organizations} o on o.id = e.organization_id
+          where e.target_kind = 'SHIPMENT' and e.via = 'ROUTE' and e.state <> 'CLEARED'
+            and o.deleted_at is null and s.eta > ${at}::timestamptz)
+      ) as next`);
+    const next = (result as { rows: { next: string | Date | null }[] }).rows[0]?.next;
+    return next ? new Date(next) : null;
   },
 
   forIncident(db: Executor, incidentId: string, organizationId: string): Promise<ExposureRow[]> {
@@ -167,136 +234,26 @@ export const exposureRepository = {
     }
   },
 
-  async clear(db: Executor, ids: number[], now: Date): Promise<void> {
+  /**
+   * Clears these exposures; answers the ones this call changed (another transaction may have
+   * cleared some meanwhile: each is cleared, and announced, once).
+   */
+  async clear(db: Executor, ids: number[], now: Date): Promise<ExposureRow[]> {
+    const changed: ExposureRow[] = [];
     for (let start = 0; start < ids.length; start += 1000) {
-      await db
-        .update(exposures)
-        .set({ state: 'CLEARED', lastChangedAt: now })
-        .where(inArray(exposures.id, ids.slice(start, start + 1000)));
+      changed.push(
+        ...(await db
+          .update(exposures)
+          .set({ state: 'CLEARED', lastChangedAt: now })
+          .where(
+            and(
+              inArray(exposures.id, ids.slice(start, start + 1000)),
+              sql`${exposures.state} <> 'CLEARED'`,
+            ),
+          )
+          .returning()),
+      );
     }
-  },
-};
-
-/** The exposure comes from one of the organization's own incidents (the ORG scope). */
-const ofOwnIncident = (organizationId: string) =>
-  sql`exists (select 1 from ${incidents} where ${incidents.id} = ${exposures.incidentId} and ${incidents.organizationId} = ${organizationId})`;
-
-const shipmentExposureVersionSql = (organizationId: string) =>
-  sql`(select count(*) || '/' || coalesce(max(${exposures.id}), 0) || '/' || coalesce(max(${exposures.lastChangedAt})::text, '')
-    from ${exposures} where ${exposures.organizationId} = ${organizationId} and ${exposures.targetKind} = 'SHIPMENT')`;
-
-/** Queries behind the exposure screens (one organization's view). */
-export const exposureReads = {
-  /** Live exposures of an incident for the organization, with their sites. */
-  sitesOf(db: Executor, incidentId: string, organizationId: string, withCleared: boolean) {
-    return db
-      .select({ exposure: exposures, site: sites })
-      .from(exposures)
-      .innerJoin(sites, eq(sites.id, sql`${exposures.targetId}::uuid`))
-      .where(
-        and(
-          eq(exposures.incidentId, incidentId),
-          eq(exposures.organizationId, organizationId),
-          eq(exposures.targetKind, 'SITE'),
-          withCleared ? undefined : ne(exposures.state, 'CLEARED'),
-        ),
-      )
-      .orderBy(exposures.distanceKm);
-  },
-
-  shipmentsOf(db: Executor, incidentId: string, organizationId: string, withCleared: boolean) {
-    return db
-      .select({ exposure: exposures, shipment: shipments })
-      .from(exposures)
-      .innerJoin(shipments, eq(shipments.id, exposures.targetId))
-      .where(
-        and(
-          eq(exposures.incidentId, incidentId),
-          eq(exposures.organizationId, organizationId),
-          eq(exposures.targetKind, 'SHIPMENT'),
-          withCleared ? undefined : ne(exposures.state, 'CLEARED'),
-        ),
-      )
-      .orderBy(exposures.distanceKm);
-  },
-
-  /** The organization's items that some incident reaches now (of its own incidents only, or any). */
-  exposedTargets(db: Executor, organizationId: string, ownIncidentsOnly: boolean) {
-    return db
-      .select({ kind: exposures.targetKind, id: exposures.targetId })
-      .from(exposures)
-      .where(
-        and(
-          eq(exposures.organizationId, organizationId),
-          ne(exposures.state, 'CLEARED'),
-          ownIncidentsOnly ? ofOwnIncident(organizationId) : undefined,
-        ),
-      )
-      .groupBy(exposures.targetKind, exposures.targetId);
-  },
-
-  /**
-   * Changes whenever a shipment exposure of the organization is added, changed or removed
-   * (count, newest row, latest change): the version of `exposedShipmentIds`.
-   */
-  async shipmentExposureVersion(db: Executor, organizationId: string): Promise<string> {
-    const [row] = await db
-      .execute<{ version: string }>(
-        sql`select ${shipmentExposureVersionSql(organizationId)} as version`,
-      )
-      .then((result) => (result as { rows: { version: string }[] }).rows);
-    return row?.version ?? '';
-  },
-
-  /**
-   * The ids of the organization's shipments some incident reaches now (of its own incidents only,
-   * or any), as the summary's exposedShipmentIds, with their version read in the same statement.
-   */
-  async exposedShipmentIds(
-    db: Executor,
-    organizationId: string,
-    ownIncidentsOnly: boolean,
-  ): Promise<{ version: string; ids: string[] }> {
-    const [row] = await db
-      .execute<{ version: string; ids: string }>(
-        sql`select ${shipmentExposureVersionSql(organizationId)} as version,
-          coalesce((select json_agg(distinct ${exposures.targetId}) from ${exposures}
-            where ${exposures.organizationId} = ${organizationId}
-              and ${exposures.targetKind} = 'SHIPMENT' and ${exposures.state} <> 'CLEARED'
-              ${ownIncidentsOnly ? sql`and ${ofOwnIncident(organizationId)}` : sql``}
-          )::text, '[]') as ids`,
-      )
-      .then((result) => (result as { rows: { version: string; ids: string }[] }).rows);
-    return { version: row?.version ?? '', ids: JSON.parse(row?.ids ?? '[]') as string[] };
-  },
-
-  /** The organization's shipments some incident reaches now (of its own incidents only, or any). */
-  exposedShipments(db: Executor, organizationId: string, ownIncidentsOnly: boolean, limit: number) {
-    return db
-      .select(matchableShipmentColumns)
-      .from(shipments)
-      .where(
-        and(
-          eq(shipments.organizationId, organizationId),
-          sql`exists (select 1 from ${exposures} where ${exposures.targetKind} = 'SHIPMENT'
-            and ${exposures.targetId} = ${shipments.id} and ${exposures.organizationId} = ${organizationId}
-            and ${exposures.state} <> 'CLEARED'
-            ${ownIncidentsOnly ? sql`and ${ofOwnIncident(organizationId)}` : sql``})`,
-        ),
-      )
-      .limit(limit);
-  },
-
-  /** Live exposure counts per incident for the organization. */
-  summary(db: Executor, organizationId: string) {
-    return db
-      .select({
-        incidentId: exposures.incidentId,
-        sites: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SITE'))::int`,
-        shipments: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SHIPMENT'))::int`,
-      })
-      .from(exposures)
-      .where(and(eq(exposures.organizationId, organizationId), ne(exposures.state, 'CLEARED')))
-      .groupBy(exposures.incidentId);
+    return changed;
   },
 };

@@ -9,10 +9,11 @@ import type { Actor } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
 import { remainingRoute } from '../../lib/geo/route.js';
 import { routeFactsOf } from './exposure.index.js';
-import { incidentsRepository } from '../incidents/incidents.repository.js';
+import { incidentsReads } from '../incidents/incidents.reads.js';
 import { toShipmentDetail } from '../shipments/shipments.mapper.js';
 import { toSiteDto } from '../sites/sites.mapper.js';
-import { type ExposureRow, exposureReads } from './exposure.repository.js';
+import { exposureReads } from './exposure.reads.js';
+import type { ExposureRow } from './exposure.repository.js';
 
 /** A map draws this many routes at most; more would hide the map under lines. */
 const EXPOSED_ROUTES_MAX = 1000;
@@ -34,11 +35,7 @@ export class ExposureService {
     incidentId: string,
     withCleared: boolean,
   ): Promise<IncidentExposureResponse['data']> {
-    const incident = await incidentsRepository.findVisible(
-      this.db,
-      actor.organizationId,
-      incidentId,
-    );
+    const incident = await incidentsReads.findVisible(this.db, actor.organizationId, incidentId);
     if (!incident) throw notFound('Event not found');
     const [siteRows, shipmentRows] = [
       await exposureReads.sitesOf(this.db, incidentId, actor.organizationId, withCleared),
@@ -73,7 +70,7 @@ export class ExposureService {
     const shown =
       scope === 'GLOBAL'
         ? rows
-        : await incidentsRepository
+        : await incidentsReads
             .idsOf(
               this.db,
               actor.organizationId,

@@ -228,6 +228,40 @@ describe('the exposure engine', () => {
     expect(byId.has('S-PASSED')).toBe(false);
   });
 
+  it("reaches sites north of 80°N from RFC 7946's polar box and from a ring round the pole", async () => {
+    await server.database.db.insert(sites).values([
+      { organizationId: acme, name: 'Station Nord', lat: 81.6, lng: -16.7 },
+      { organizationId: acme, name: 'Alert', lat: 82.5, lng: -62.3 },
+      { organizationId: acme, name: 'Longyearbyen', lat: 78.2, lng: 15.6 },
+    ]);
+    const areas = [
+      [
+        [-180, 80],
+        [180, 80],
+        [180, 90],
+        [-180, 90],
+        [-180, 80],
+      ],
+      [
+        [0, 80],
+        [90, 80],
+        [180, 80],
+        [-90, 80],
+        [0, 80],
+      ],
+    ];
+    for (const ring of areas) {
+      const id = await createIncident(manager, {
+        title: 'Sea ice closes the route',
+        severity: 'HIGH',
+        type: 'WEATHER',
+        area: { type: 'Polygon', coordinates: [ring] },
+      });
+      const reached = (await exposureOf(id)).sites.map(([name, state]) => `${name}: ${state}`);
+      expect(reached.sort()).toEqual(['Alert: NEW', 'Station Nord: NEW']);
+    }
+  });
+
   it("answers 404 for another organization's incident", async () => {
     const id = await createIncident(manager, {
       title: 'Acme only',

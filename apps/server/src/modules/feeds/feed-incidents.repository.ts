@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { incidentEvents, incidents } from '../../db/schema.js';
-import type {
-  IncidentRow,
-  NewIncident,
-  NewIncidentEvent,
-} from '../incidents/incidents.repository.js';
+import {
+  type IncidentRow,
+  type NewIncident,
+  type NewIncidentEvent,
+} from '../incidents/incidents.reads.js';
 
 /** Rows per statement: well under PostgreSQL's 65,535 parameters at ~25 columns a row. */
 const CHUNK = 1000;

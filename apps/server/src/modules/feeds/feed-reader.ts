@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
-import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
+import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
 import { CONNECTORS } from './connectors/index.js';
 import { type FetchOptions, fetchFeed } from './fetch-feed.js';
 import { ZoneShapes } from './zones.js';
@@ -68,6 +68,7 @@ export class FeedReader {
           etag: fetched.etag,
           lastModified: fetched.lastModified,
           itemCount: parsed.events.length,
+          skippedCount: parsed.skipped,
           intervalSeconds: source.intervalSeconds,
         });
         return ingested;

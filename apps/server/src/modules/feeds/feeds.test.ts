@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { auditLog, incidents, jobs, sources } from '../../db/schema.js';
 import { backgroundWork } from '../../jobs/background.js';
-import { FeedPoller } from '../../jobs/feed-poller.js';
+import { FeedPoller } from './feeds.poller.js';
 import { type FeedServer, startFeedServer } from '../../test/feed-server.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 import { FeedReader } from './feed-reader.js';
@@ -379,7 +379,8 @@ describe('hazard feeds', () => {
       contentType: 'application/atom+xml',
     });
     feeds.set('/rss', {
-      body: fixture('gdacs-rss.xml').replace('Sat, 21 Nov 2026', 'Fri, 21 Nov 2098'),
+      // Its cyclone is current: `todate` (past) is its latest report, not its end.
+      body: fixture('gdacs-rss.xml'),
       contentType: 'application/rss+xml',
     });
     feeds.set('/events', { body: fixture('generic-events.geojson') });
@@ -401,7 +402,14 @@ describe('hazard feeds', () => {
       'KSTO1055887203',
       'TRI13970876.2',
     ]);
-    expect(await source(cap.id)).toMatchObject({ itemCount: 2, failures: 0, lastError: null });
+    // Its Test message and its alert placed by a geocode only are counted as skipped.
+    expect(await source(cap.id)).toMatchObject({
+      itemCount: 2,
+      skippedCount: 2,
+      failures: 0,
+      lastError: null,
+    });
+    expect(await source(rss.id)).toMatchObject({ itemCount: 2, skippedCount: 1 });
     // The flood item is no longer current: only the cyclone becomes an incident.
     expect((await incidentsOf(rss.key)).map((row) => [row.sourceId, row.severity])).toEqual([
       ['TC1001201', 'CRITICAL'],
@@ -427,6 +435,30 @@ describe('hazard feeds', () => {
     expect((await timeline(storm.id)).some((entry) => entry.body === `Closed by ${cap.name}`)).toBe(
       true,
     );
+  });
+
+  it('makes an incident of each current event in a real GDACS RSS capture', async () => {
+    // rss.xml as GDACS served it on 30 December 2019 (fixtures/README.md): every item has a
+    // `todate` in the past; the seven with `iscurrent` true are events still going on.
+    feeds.set('/gdacs-rss', {
+      body: fixture('gdacs-rss-2019-12-30.xml'),
+      contentType: 'application/rss+xml',
+    });
+    const rss = await addSource('RSS', '/gdacs-rss');
+    await pollNow(rss.id);
+    expect(await source(rss.id)).toMatchObject({ itemCount: 16, skippedCount: 0, failures: 0 });
+    const created = await incidentsOf(rss.key);
+    expect(created.map((row) => row.sourceId).sort()).toEqual([
+      'DR1013588',
+      'DR1013682',
+      'EQ1199647',
+      'EQ1199929',
+      'TC1000641',
+      'TC1000642',
+      'TC1000643',
+    ]);
+    expect(created.every((row) => row.status === 'OPEN' && row.endsAt === null)).toBe(true);
+    expect(created.find((row) => row.sourceId === 'TC1000641')?.severity).toBe('HIGH'); // Orange
   });
 
   it('polls a due source exactly once across instances sharing the database', async () => {

@@ -33,10 +33,21 @@ describe('fetching a feed', () => {
       lastModified: null,
     });
     expect(feeds.lastHeaders('/gz')['accept-encoding']).toContain('gzip');
+    expect(feeds.lastHeaders('/gz')['user-agent']).toBe(
+      'Meridian supply-chain risk monitor (feed reader)',
+    );
     expect(await fetchFeed(feeds.url('/gz'), { etag: '"v1"', lastModified: null }, inside)).toEqual(
       {
         changed: false,
       },
+    );
+  });
+
+  it("says in its User-Agent how to reach the install's operator (FEEDS_CONTACT)", async () => {
+    feeds.set('/who', { body: '{}' });
+    await fetchFeed(feeds.url('/who'), none, { ...inside, contact: 'ops@acme.example' });
+    expect(feeds.lastHeaders('/who')['user-agent']).toBe(
+      'Meridian supply-chain risk monitor (feed reader; ops@acme.example)',
     );
   });
 

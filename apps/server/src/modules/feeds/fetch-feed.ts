@@ -8,13 +8,19 @@ export type FetchOptions = {
   maxBytes: number;
   /** Feeds on a private network (on-premises, tests); off, such addresses are refused. */
   allowPrivate: boolean;
+  /** Who to contact about this install's requests (`FEEDS_CONTACT`), in the User-Agent. */
+  contact?: string | null;
 };
 export type Validators = { etag: string | null; lastModified: string | null };
 
 export type FetchedFeed = { changed: false } | ({ changed: true; document: string } & Validators);
 
-/** Feeds ask callers to say who they are (weather.gov refuses requests without it). */
-export const FEED_USER_AGENT = 'Meridian supply-chain risk monitor (feed reader)';
+/**
+ * Feeds ask callers to say who they are and how to reach them: weather.gov refuses requests
+ * without a User-Agent and asks for a contact in it ("(myweatherapp.com, contact@…)").
+ */
+export const feedUserAgent = (contact?: string | null) =>
+  `Meridian supply-chain risk monitor (feed reader${contact ? `; ${contact}` : ''})`;
 
 const header = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value) ?? null;
@@ -30,7 +36,7 @@ export async function fetchFeed(
   options: FetchOptions,
 ): Promise<FetchedFeed> {
   const headers: Record<string, string> = {
-    'user-agent': FEED_USER_AGENT,
+    'user-agent': feedUserAgent(options.contact),
     accept:
       'application/geo+json, application/json;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5',
   };
@@ -38,7 +44,12 @@ export async function fetchFeed(
   if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
   let answer;
   try {
-    answer = await getDocument(url, { headers, ...options });
+    answer = await getDocument(url, {
+      headers,
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      allowPrivate: options.allowPrivate,
+    });
   } catch (error) {
     throw new FeedFetchError(error instanceof GetError ? error.message : (error as Error).message);
   }

@@ -1,4 +1,4 @@
-import { GeoArea } from '@meridian/contracts';
+import { GeoArea, GeoAreaShape } from '@meridian/contracts';
 import { areaAnchor } from '../../lib/geo/area.js';
 import type { FeedEvent } from './connectors/types.js';
 
@@ -12,7 +12,8 @@ const validLngLat = (lng: number | null, lat: number | null): lng is number =>
 
 /**
  * Where a GeoJSON geometry puts an event: a point, or a polygon (kept as the incident's area
- * when it is valid, its centroid as the location). Null when there is nothing usable.
+ * when it is valid, its centroid as the location; a self-crossing one gives only the centroid).
+ * Null when there is nothing usable.
  */
 export function placeOf(geometry: unknown): Place | null {
   const shape = geometry as { type?: unknown; coordinates?: unknown } | null;
@@ -23,15 +24,18 @@ export function placeOf(geometry: unknown): Place | null {
     return { lng: lng as number, lat: lat as number, area: null };
   }
   if (shape.type === 'Polygon' || shape.type === 'MultiPolygon') {
-    const parsed = GeoArea.safeParse({ type: shape.type, coordinates: shape.coordinates });
+    const parsed = GeoAreaShape.safeParse({ type: shape.type, coordinates: shape.coordinates });
     if (!parsed.success) return null;
-    const area = parsed.data;
-    const polygons = area.type === 'Polygon' ? [area.coordinates] : area.coordinates;
+    const polygons =
+      parsed.data.type === 'Polygon' ? [parsed.data.coordinates] : parsed.data.coordinates;
     const [lng, lat] = areaAnchor({
       kind: 'polygons',
       polygons: polygons.map((polygon) => polygon.map((ring) => ring.map(([x, y]) => [x, y]))),
     });
-    return { lng, lat, area };
+    // A shape whose rings cross themselves encloses nothing clear: the event keeps its place
+    // (the outline's centre) without an area, rather than matching by a guess.
+    const area = GeoArea.safeParse(parsed.data);
+    return { lng, lat, area: area.success ? area.data : null };
   }
   return null;
 }

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Executor } from '../../db/client.js';
 import { TRACKED, changesBetween } from '../incidents/incident-changes.js';
-import type {
-  IncidentRow,
-  NewIncident,
-  NewIncidentEvent,
-} from '../incidents/incidents.repository.js';
+import {
+  type IncidentRow,
+  type NewIncident,
+  type NewIncidentEvent,
+} from '../incidents/incidents.reads.js';
 import type { FeedEvent, ParsedFeed } from './connectors/types.js';
 import { feedIncidents } from './feed-incidents.repository.js';
 

@@ -87,7 +87,9 @@ export const sourcesRepository = {
   async recordSuccess(
     db: Executor,
     id: string,
-    values: Pick<NewSource, 'etag' | 'lastModified' | 'itemCount'> & { intervalSeconds: number },
+    values: Pick<NewSource, 'etag' | 'lastModified' | 'itemCount' | 'skippedCount'> & {
+      intervalSeconds: number;
+    },
   ): Promise<void> {
     await db
       .update(sources)
@@ -95,6 +97,7 @@ export const sourcesRepository = {
         ...(values.etag !== undefined ? { etag: values.etag } : {}),
         ...(values.lastModified !== undefined ? { lastModified: values.lastModified } : {}),
         ...(values.itemCount !== undefined ? { itemCount: values.itemCount } : {}),
+        ...(values.skippedCount !== undefined ? { skippedCount: values.skippedCount } : {}),
         failures: 0,
         lastSuccessAt: sql`now()`,
         nextPollAt: sql`now() + ${`${values.intervalSeconds} seconds`}::interval`,

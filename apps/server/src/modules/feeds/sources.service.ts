@@ -8,10 +8,10 @@ import {
 } from '@meridian/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
-import type { Actor } from '../../lib/access.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { namesPrivateHost } from '../../lib/outbound-http.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { type SourceRow, sourcesRepository as sources } from './sources.repository.js';
 
 export const BUILT_IN_NAMES: Record<BuiltInSourceKind, string> = {
@@ -38,6 +38,7 @@ export const toSourceDto = (row: SourceRow, incidentCount: number): Source => ({
   failures: row.failures,
   nextPollAt: row.nextPollAt.toISOString(),
   itemCount: row.itemCount,
+  skippedCount: row.skippedCount,
   incidentCount,
 });
 
@@ -63,18 +64,18 @@ export class SourcesService {
   ) {}
 
   async list(actor: Actor): Promise<Source[]> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
     const rows = await sources.list(this.db);
     return rows.map((row) => toSourceDto(row.source, row.incidentCount));
   }
 
   async get(actor: Actor, id: string): Promise<Source> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
     return this.dto(this.db, id);
   }
 
   async create(actor: Actor, input: SourceCreate): Promise<Source> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
     this.assertReachable(input.url);
     const created = await this.db.transaction(async (tx) => {
       await this.assertNameFree(tx, input.name);
@@ -100,7 +101,7 @@ export class SourcesService {
   }
 
   async update(actor: Actor, id: string, input: SourceUpdate): Promise<Source> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
     if (input.url !== undefined) this.assertReachable(input.url);
     const updated = await this.db.transaction(async (tx) => {
       const before = await this.dto(tx, id);
@@ -130,7 +131,7 @@ export class SourcesService {
 
   /** The incidents it made stay (they are history); it stops being polled. */
   async delete(actor: Actor, id: string): Promise<void> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
     await this.db.transaction(async (tx) => {
       const before = await this.dto(tx, id);
       await sources.delete(tx, id);
@@ -145,7 +146,7 @@ export class SourcesService {
 
   /** Due at once: the next free instance polls it. */
   async pollNow(actor: Actor, id: string): Promise<Source> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
     const queued = await this.db.transaction(async (tx) => {
       const source = await this.dto(tx, id);
       if (!source.enabled) throw conflict(SOURCE_MESSAGES.pausedPoll);
@@ -173,9 +174,5 @@ export class SourcesService {
     if (!this.allowPrivateUrls && namesPrivateHost(url)) {
       throw badRequest(`url: ${SOURCE_MESSAGES.privateAddress}`);
     }
-  }
-
-  private assertPlatformAdmin(actor: Actor): void {
-    if (!actor.isPlatformAdmin) throw forbidden(SOURCE_MESSAGES.platformOnly);
   }
 }

@@ -1,3 +1,4 @@
+import { WEB_PATHS } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import type { AlertRaiser } from '../alerts/raise.js';
@@ -17,7 +18,7 @@ const baseOf = (incident: IncidentRow, organizationId: string) => ({
   incidentId: incident.id,
   severity: incident.severity,
   title: incident.title,
-  link: `/admin/events/${incident.id}`,
+  link: WEB_PATHS.admin.event.getHref(incident.id),
 });
 
 /**

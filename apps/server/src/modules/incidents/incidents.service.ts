@@ -14,21 +14,22 @@ import {
   defaultAffectedRadiusKm,
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import type { Actor } from '../../lib/access.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
 import { keysetPage } from '../../lib/keyset.js';
 import type { VersionedList } from '../../lib/versioned-json.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toShipmentDto } from '../atlas/atlas.mapper.js';
-import { atlasRepository } from '../atlas/atlas.repository.js';
+import { atlasReads } from '../atlas/atlas.reads.js';
 import type { BackgroundWork } from '../../jobs/background.js';
-import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { IncidentAlerts } from './incident-alerts.js';
 import { TRACKED, changesBetween } from './incident-changes.js';
 import { toIncidentDetail, toIncidentDto, toTimelineEntry } from './incidents.mapper.js';
 import {
   type IncidentRow,
   type NewIncident,
+  type NewIncidentEvent,
   incidentsRepository as incidents,
 } from './incidents.repository.js';
 
@@ -52,6 +53,13 @@ const locationColumns = (location: IncidentCreate['location']) =>
  * ones by platform staff), read and commented on by everyone who sees them, every change on
  * the timeline and in the audit log, in the same transaction.
  */
+/**
+ * Adds another module's entry to an incident's timeline (a plan's progress), inside the
+ * caller's transaction. The incident's own changes are written by the service below.
+ */
+export const appendIncidentEvent = (db: Executor, values: NewIncidentEvent) =>
+  incidents.insertEvent(db, values);
+
 export class IncidentsService {
   constructor(
     private readonly db: Database,
@@ -110,7 +118,7 @@ export class IncidentsService {
     const row = await this.visible(this.db, actor, id);
     const incident = await this.toDetail(this.db, row);
     const nearby = incident.location
-      ? await atlasRepository.listShipmentsNear(
+      ? await atlasReads.listShipmentsNear(
           this.db,
           actor.organizationId,
           incident.location,
@@ -265,7 +273,7 @@ export class IncidentsService {
   async delete(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const incident = await this.visible(tx, actor, id, true);
-      if (!actor.isPlatformAdmin) throw forbidden(INCIDENT_MESSAGES.duplicatesOnly);
+      requireAccess(actor, 'platform.administer', INCIDENT_MESSAGES.duplicatesOnly);
       if (incident.source === 'MANUAL') throw conflict(INCIDENT_MESSAGES.historyKept);
       await incidents.delete(tx, id);
       await recordAudit(tx, actor, {
@@ -291,14 +299,12 @@ export class IncidentsService {
   /** MANAGER and ADMIN of the organization (platform staff acting as it count); global: platform staff. */
   private assertMayEdit(actor: Actor, organizationId: string | null): void {
     if (organizationId === null) {
-      if (!actor.isPlatformAdmin) throw forbidden(INCIDENT_MESSAGES.globalRequiresPlatform);
-      return;
+      requireAccess(actor, 'platform.administer', INCIDENT_MESSAGES.globalRequiresPlatform);
+    } else {
+      requireAccess(actor, 'organization.editData', INCIDENT_MESSAGES.editorRequired, {
+        organizationId,
+      });
     }
-    const editor =
-      actor.isPlatformAdmin ||
-      (actor.user.organizationId === organizationId &&
-        (actor.user.adminRole === 'ADMIN' || actor.user.adminRole === 'MANAGER'));
-    if (!editor) throw forbidden(INCIDENT_MESSAGES.editorRequired);
   }
 
   private assertTransition(

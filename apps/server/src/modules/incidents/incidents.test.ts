@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type {
+  GeoArea,
   IncidentListResponse,
   IncidentResponse,
   TimelineEntryResponse,
@@ -154,6 +155,31 @@ describe('creating an incident', () => {
       { token: token.viewer },
     );
     expect(detail.body.data.incident.area).toEqual(area);
+
+    // An area stored before self-crossing rings were refused still reads back.
+    const bowTie: GeoArea = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [4, 51],
+          [5, 52],
+          [5, 51],
+          [4, 52],
+          [4, 51],
+        ],
+      ],
+    };
+    await server.database.db
+      .update(incidents)
+      .set({ area: bowTie })
+      .where(eq(incidents.id, created.body.data.incident.id));
+    const stored = await server.request<{ data: { incident: { area: unknown } } }>(
+      'GET',
+      `/api/atlas/events/${created.body.data.incident.id}`,
+      { token: token.viewer },
+    );
+    expect(stored.status).toBe(200);
+    expect(stored.body.data.incident.area).toEqual(bowTie);
   });
 });
 
@@ -192,6 +218,28 @@ describe('bad input: a 4xx with a message, and nothing half-written', () => {
           }),
         400,
         /closed ring/,
+      ],
+      [
+        'a ring that crosses itself (a bow-tie)',
+        () =>
+          create('manager', {
+            title: 'x',
+            severity: 'LOW',
+            area: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [4, 51],
+                  [5, 52],
+                  [5, 51],
+                  [4, 52],
+                  [4, 51],
+                ],
+              ],
+            },
+          }),
+        400,
+        /must not cross themselves or each other \(they cross at longitude 4\.5, latitude 51\.5\)/,
       ],
       [
         'too many vertices',

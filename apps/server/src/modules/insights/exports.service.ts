@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
-import { exposureReads } from '../exposure/exposure.repository.js';
+import { exposureReads } from '../exposure/exposure.reads.js';
 import { type CsvValue, csvDocument } from './csv.js';
 import { CSV_TYPE, type Download, dayOf, slugOf } from './downloads.js';
 import { exportsRepository } from './exports.repository.js';

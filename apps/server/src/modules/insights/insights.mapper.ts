@@ -1,6 +1,6 @@
 import type { Memo, Report } from '@meridian/contracts';
 import { personOf } from '../plans/plans.mapper.js';
-import type { PersonRow } from '../plans/plans.repository.js';
+import { type PersonRow } from '../plans/plans.reads.js';
 import type { MemoRevisionRow, MemoRow } from './memos.repository.js';
 import type { ReportListRow } from './reports.repository.js';
 

@@ -2,8 +2,8 @@ import { INSIGHTS_MESSAGES, type Memo, type MemoInput, type MemoUpdate } from '@
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, editsOrganizationData } from '../../lib/access.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { plansRepository } from '../plans/plans.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { plansReads } from '../plans/plans.reads.js';
 import { toMemoDto } from './insights.mapper.js';
 import { type MemoRow, memosRepository as repository } from './memos.repository.js';
 import { visibleIncident } from './visibility.js';
@@ -98,7 +98,7 @@ export class MemosService {
       db,
       rows.map((row) => row.id),
     );
-    const people = await plansRepository.people(
+    const people = await plansReads.people(
       db,
       [
         ...rows.flatMap((row) => [row.authorId, row.editorId]),

@@ -1,6 +1,6 @@
 import type { IncidentExposureResponse, Memo, Plan, TimelineEntry } from '@meridian/contracts';
 import PDFDocument from 'pdfkit';
-import type { IncidentRow } from '../incidents/incidents.repository.js';
+import { type IncidentRow } from '../incidents/incidents.reads.js';
 import { areaSummary } from '../incidents/incidents.mapper.js';
 import {
   COLOR,

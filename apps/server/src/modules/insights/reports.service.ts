@@ -1,12 +1,12 @@
 import { INSIGHTS_MESSAGES, type Report, type ReportInput } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
-import { type Actor, editsOrganizationData } from '../../lib/access.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
+import { notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { ExposureService } from '../exposure/exposure.service.js';
 import { toTimelineEntry } from '../incidents/incidents.mapper.js';
-import { incidentsRepository } from '../incidents/incidents.repository.js';
-import { plansRepository } from '../plans/plans.repository.js';
+import { incidentsReads } from '../incidents/incidents.reads.js';
+import { plansReads } from '../plans/plans.reads.js';
 import { PlansService } from '../plans/plans.service.js';
 import { PDF_TYPE, type Download, slugOf } from './downloads.js';
 import { toReportDto } from './insights.mapper.js';
@@ -41,9 +41,9 @@ export class ReportsService {
 
   async create(actor: Actor, incidentId: string, input: ReportInput): Promise<Report> {
     const incident = await visibleIncident(this.db, actor, incidentId);
-    if (!editsOrganizationData(actor)) throw forbidden(INSIGHTS_MESSAGES.reportEditorsOnly);
+    requireAccess(actor, 'organization.editData', INSIGHTS_MESSAGES.reportEditorsOnly);
     const { user } = actor;
-    const events = await incidentsRepository.listEvents(this.db, incidentId, actor.organizationId);
+    const events = await incidentsReads.listEvents(this.db, incidentId, actor.organizationId);
     const content: ReportContent = {
       title: input.title ?? incident.title,
       generatedAt: this.now(),
@@ -91,7 +91,7 @@ export class ReportsService {
   }
 
   private async toDtos(rows: readonly ReportListRow[]): Promise<Report[]> {
-    const people = await plansRepository.people(
+    const people = await plansReads.people(
       this.db,
       rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])),
     );

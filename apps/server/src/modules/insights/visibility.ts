@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
-import { incidentScope, incidentsRepository } from '../incidents/incidents.repository.js';
+import { incidentScope, incidentsReads } from '../incidents/incidents.reads.js';
 
 export type InsightsScope = z.output<typeof ChartsQuery>['scope'];
 
@@ -13,7 +13,7 @@ export const scopeCondition = (organizationId: string, scope: InsightsScope) =>
 
 /** The incident, when the organization sees it (its own or a global one); else 404. */
 export async function visibleIncident(db: Executor, actor: Actor, id: string) {
-  const incident = await incidentsRepository.findVisible(db, actor.organizationId, id);
+  const incident = await incidentsReads.findVisible(db, actor.organizationId, id);
   if (!incident) throw notFound(INSIGHTS_MESSAGES.incidentNotFound);
   return incident;
 }

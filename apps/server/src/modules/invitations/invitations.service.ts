@@ -1,13 +1,15 @@
-import type {
-  AdminRole,
-  AuthResponse,
-  InvitationAccept,
-  InvitationCreateResponse,
-  InvitationLookupResponse,
+import {
+  type AdminRole,
+  type AuthResponse,
+  type InvitationAccept,
+  type InvitationCreateResponse,
+  type InvitationLookupResponse,
+  WEB_PATHS,
+  emailDomain,
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import { type Actor, administersActiveOrganization, isInternalEmail } from '../../lib/access.js';
-import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/errors.js';
+import { type Actor, isInternalEmail, requireAccess } from '../../lib/access.js';
+import { badRequest, conflict, gone, notFound } from '../../lib/errors.js';
 import { type Mailer, escapeHtml } from '../../lib/mailer.js';
 import { assertPasswordNotCommon } from '../../lib/password-policy.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
@@ -17,10 +19,11 @@ import {
   hashToken,
   newOpaqueToken,
 } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { type ClientInfo, startSession } from '../auth/sessions.js';
-import { organizationsRepository } from '../organizations/organizations.repository.js';
-import { type NewUser, type UserRow, usersRepository } from '../users/users.repository.js';
+import { organizationsReads } from '../organizations/organizations.reads.js';
+import { type NewUser, type UserRow, usersReads } from '../users/users.reads.js';
+import { userAccounts } from '../users/users.accounts.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { neverActivated } from '../users/users.rules.js';
 import { type InvitationRow, invitationsRepository } from './invitations.repository.js';
@@ -61,6 +64,8 @@ function invitationEmail({ invitation, inviteUrl, organizationName }: PreparedIn
 export const INVITATION_MESSAGES = {
   adminRequired: 'Only an organization admin can invite people',
   userExists: 'A user with this email already exists',
+  /** One answer for another organization's domain and another organization's user alike. */
+  notInvitable: 'This address cannot be invited to this organization',
   internalOnly: 'Addresses at the internal domain can only join the internal organization',
   invalid: 'This invitation link is not valid',
   used: 'This invitation has already been used',
@@ -77,7 +82,7 @@ export async function completeInvitation(
   user: UserRow,
   details: Pick<NewUser, 'firstName' | 'lastName' | 'passwordHash' | 'passwordChangedAt'>,
 ): Promise<UserRow> {
-  const activated = await usersRepository.update(tx, user.id, {
+  const activated = await userAccounts.update(tx, user.id, {
     ...details,
     accountStatus: 'ACTIVE',
   });
@@ -106,7 +111,7 @@ export class InvitationsService {
     input: { email: string; adminRole: AdminRole },
     baseUrl: string,
   ): Promise<InvitationData> {
-    if (!administersActiveOrganization(actor)) throw forbidden(INVITATION_MESSAGES.adminRequired);
+    requireAccess(actor, 'organization.administer', INVITATION_MESSAGES.adminRequired);
     const prepared = await this.db.transaction((tx) =>
       this.createIn(tx, actor, actor.organizationId, input, baseUrl),
     );
@@ -135,23 +140,43 @@ export class InvitationsService {
     input: { email: string; adminRole: AdminRole },
     baseUrl: string,
   ): Promise<PreparedInvitation> {
-    const organization = await organizationsRepository.findById(tx, organizationId);
+    const organization = await organizationsReads.findById(tx, organizationId);
     if (!organization) throw notFound('Organization not found');
     if (isInternalEmail(input.email, this.internalDomain) && !organization.isInternal) {
       throw badRequest(INVITATION_MESSAGES.internalOnly);
     }
 
-    let user = await usersRepository.findByEmail(tx, input.email);
-    // Re-inviting is only for people who never activated: it must not reopen an account.
-    if (user && !(neverActivated(user) && user.organizationId === organization.id)) {
+    // A registered domain is its organization's alone; refused before any account is looked
+    // up, so the answer is the same whether or not the address exists.
+    const domainOwner = await organizationsReads.findByDomain(tx, emailDomain(input.email));
+    if (domainOwner && domainOwner.id !== organization.id) {
+      throw conflict(INVITATION_MESSAGES.notInvitable);
+    }
+    let user = await usersReads.findByEmail(tx, input.email);
+    if (user && user.organizationId !== organization.id) {
+      // The domain's own organization takes back an address another one invited and nobody
+      // accepted; any other account elsewhere is not named.
+      if (!(domainOwner && neverActivated(user))) throw conflict(INVITATION_MESSAGES.notInvitable);
+      await recordAudit(tx, actor, {
+        action: 'invitation.reclaim',
+        targetType: 'user',
+        targetId: user.id,
+        before: { organizationId: user.organizationId },
+        after: { organizationId: organization.id },
+      });
+    } else if (user && !neverActivated(user)) {
+      // Re-inviting is only for people who never activated: it must not reopen an account.
       throw conflict(INVITATION_MESSAGES.userExists);
     }
     if (user) {
       // Inviting a pending person again sends a fresh link and retires the old ones.
       await invitationsRepository.expireOpenForUser(tx, user.id);
-      user = await usersRepository.update(tx, user.id, { adminRole: input.adminRole });
+      user = await userAccounts.update(tx, user.id, {
+        organizationId: organization.id,
+        adminRole: input.adminRole,
+      });
     } else {
-      user = await usersRepository.insert(tx, {
+      user = await userAccounts.insert(tx, {
         organizationId: organization.id,
         email: input.email,
         adminRole: input.adminRole,
@@ -184,14 +209,14 @@ export class InvitationsService {
     });
     return {
       invitation: dto,
-      inviteUrl: `${baseUrl}/accept-invite?token=${encodeURIComponent(token.token)}`,
+      inviteUrl: `${baseUrl}${WEB_PATHS.acceptInvite.getHref(token.token)}`,
       organizationName: organization.name,
     };
   }
 
   async lookup(token: string): Promise<InvitationLookupResponse['data']> {
     const invitation = await this.usable(this.db, token, false);
-    const organization = await organizationsRepository.findById(this.db, invitation.organizationId);
+    const organization = await organizationsReads.findById(this.db, invitation.organizationId);
     if (!organization) throw notFound(INVITATION_MESSAGES.invalid);
     return {
       email: invitation.email,
@@ -230,8 +255,8 @@ export class InvitationsService {
   ): Promise<{ invitation: InvitationRow; user: UserRow }> {
     const invitation = await this.usable(db, token, lock);
     const user = lock
-      ? await usersRepository.lockInOrganization(db, invitation.organizationId, invitation.userId)
-      : await usersRepository.findById(db, invitation.userId);
+      ? await userAccounts.lockInOrganization(db, invitation.organizationId, invitation.userId)
+      : await usersReads.findById(db, invitation.userId);
     if (!user || !neverActivated(user)) throw gone(INVITATION_MESSAGES.used);
     return { invitation, user };
   }

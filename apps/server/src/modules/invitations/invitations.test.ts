@@ -5,7 +5,7 @@ import type {
 } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations } from '../../db/schema.js';
+import { invitations, organizations, users } from '../../db/schema.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -218,5 +218,103 @@ describe('invitations', () => {
       ).status,
     ).toBe(200);
     expect(noName.body.message).toMatch(/^firstName: /);
+  });
+
+  describe('a domain belongs to its organization', () => {
+    let rivalToken: string;
+    let rivalId: string;
+    beforeAll(async () => {
+      await server.database.db
+        .update(organizations)
+        .set({ domain: 'Acme.example' })
+        .where(eq(organizations.id, acmeId));
+      rivalId = (await server.createOrganization('Rival Ltd')).id;
+      await server.createUser({
+        organizationId: rivalId,
+        email: 'admin@rival.example',
+        adminRole: 'ADMIN',
+      });
+      rivalToken = (await server.login('admin@rival.example')).accessToken;
+    });
+
+    const refused = {
+      status: 409,
+      body: { message: 'This address cannot be invited to this organization' },
+    };
+
+    it("refuses another organization's domain alike whether or not the address exists", async () => {
+      expect(await invite('nobody-yet@acme.example', 'VIEWER', rivalToken)).toMatchObject(refused);
+      expect(await invite('manager@ACME.example', 'ADMIN', rivalToken)).toMatchObject(refused);
+      const [stray] = await server.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'nobody-yet@acme.example'));
+      expect(stray).toBeUndefined();
+    });
+
+    it("never names another organization's user, at any domain", async () => {
+      await server.createUser({ organizationId: acmeId, email: 'ana@mail.example' });
+      expect(await invite('ana@mail.example', 'VIEWER', rivalToken)).toMatchObject(refused);
+      // The same address from its own organization is the plain conflict it always was.
+      expect((await invite('ana@mail.example')).status).toBe(409);
+    });
+
+    it('gives the domain back to its organization: a squatted pending user is reclaimed', async () => {
+      // As left by the hole: another organization invited an address at Acme's domain.
+      const squatted = await server.createUser({
+        organizationId: rivalId,
+        email: 'cfo@acme.example',
+        accountStatus: 'PENDING',
+        password: false,
+        lastLoginAt: null,
+      });
+      const old = await server.database.db
+        .insert(invitations)
+        .values({
+          organizationId: rivalId,
+          userId: squatted.id,
+          email: squatted.email,
+          adminRole: 'VIEWER',
+          tokenHash: 'squatter',
+          expiresAt: new Date(Date.now() + 3_600_000),
+        })
+        .returning();
+      const reclaimed = await invite('cfo@acme.example', 'MANAGER');
+      expect(reclaimed.status).toBe(201);
+      const accepted = await accept(tokenOf(reclaimed.body.data.inviteUrl));
+      expect(accepted.body.user).toMatchObject({ organizationId: acmeId, adminRole: 'MANAGER' });
+      const [retired] = await server.database.db
+        .select({ expiresAt: invitations.expiresAt })
+        .from(invitations)
+        .where(eq(invitations.id, old[0]!.id));
+      expect(retired!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
+    });
+
+    it('lets one organization only register a domain', async () => {
+      const body = {
+        name: 'Copycat',
+        slug: 'copycat',
+        status: 'ACTIVE',
+        domain: 'acme.EXAMPLE',
+      };
+      const created = await server.request('POST', '/api/admin/organizations', {
+        token: tokens.owner,
+        body,
+      });
+      expect(created).toMatchObject({
+        status: 409,
+        body: { message: 'This domain is already registered by another organization' },
+      });
+      const moved = await server.request('PUT', `/api/admin/organizations/${rivalId}`, {
+        token: tokens.owner,
+        body: { ...body, name: 'Rival Ltd', slug: 'rival-ltd' },
+      });
+      expect(moved.status).toBe(409);
+      const kept = await server.request('PUT', `/api/admin/organizations/${acmeId}`, {
+        token: tokens.owner,
+        body: { ...body, name: 'Acme Freight', slug: 'acme-freight' },
+      });
+      expect(kept.status).toBe(200);
+    });
   });
 });

@@ -1,20 +1,19 @@
 import { JobsHealthResponse } from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
-import { forbidden } from '../../lib/errors.js';
+import { requireAccess } from '../../lib/access.js';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { jobQueue } from '../../jobs/queue.js';
-import type { TableStatistics } from '../../jobs/table-statistics.js';
-import type { JobWorker } from '../../jobs/worker.js';
+import type { JobWorker, KindHealth } from '../../jobs/worker.js';
 import { actorOf } from '../../plugins/auth.js';
 
 /** Platform staff see how the background work is doing. */
 export const jobsRoutes: FastifyPluginAsyncZod<{
   db: Database;
   worker: JobWorker;
-  /** The embedded database's statistics pass (null on PostgreSQL, whose autovacuum does it). */
-  statistics: TableStatistics | null;
-}> = async (app, { db, worker, statistics }) => {
+  /** This instance's other loops: the exposure clock, the embedded database's statistics. */
+  loops: readonly (readonly [string, KindHealth])[];
+}> = async (app, { db, worker, loops }) => {
   app.get(
     '/admin/jobs',
     {
@@ -25,9 +24,11 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!actorOf(request).isPlatformAdmin) {
-        throw forbidden('Only platform admins can see the background jobs');
-      }
+      requireAccess(
+        actorOf(request),
+        'platform.administer',
+        'Only platform admins can see the background jobs',
+      );
       const queue = await jobQueue.summary(db);
       return {
         message: 'Jobs retrieved',
@@ -36,10 +37,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
             ...row,
             oldest: row.oldest ? new Date(row.oldest).toISOString() : null,
           })),
-          worker: [
-            ...worker.health.entries(),
-            ...(statistics ? [['table-statistics', statistics.health] as const] : []),
-          ].map(([kind, health]) => ({ kind, ...health })),
+          worker: [...worker.health.entries(), ...loops].map(([kind, health]) => ({
+            kind,
+            ...health,
+          })),
         },
       };
     },

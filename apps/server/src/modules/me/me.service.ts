@@ -16,14 +16,15 @@ import { assertPasswordNotCommon } from '../../lib/password-policy.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import type { AccessTokens } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { type ClientInfo, revokeAllSessions, startSession } from '../auth/sessions.js';
 import { toSessionDto } from '../auth/sessions.mapper.js';
-import { sessionsRepository } from '../auth/sessions.repository.js';
+import { userSessions } from '../auth/sessions.js';
 import { toUserDto } from '../users/users.mapper.js';
-import { type UserRow, usersRepository } from '../users/users.repository.js';
-import { settingsRepository } from '../settings/settings.repository.js';
+import { type UserRow, usersReads } from '../users/users.reads.js';
+import { userAccounts } from '../users/users.accounts.js';
+import { settingsReads } from '../settings/settings.reads.js';
 import { twoFactorStatus } from '../two-factor/two-factor.service.js';
 import { meRepository } from './me.repository.js';
 
@@ -55,7 +56,7 @@ export class MeService {
 
   async updateProfile(actor: Actor, change: ProfileUpdate): Promise<Profile> {
     return this.db.transaction(async (tx) => {
-      const updated = await usersRepository.update(tx, actor.user.id, change);
+      const updated = await userAccounts.update(tx, actor.user.id, change);
       await recordAudit(tx, actor, {
         action: 'profile.update',
         targetType: 'user',
@@ -85,7 +86,7 @@ export class MeService {
     const defaults = readSettings(
       NotificationSettings,
       DEFAULT_NOTIFICATION_SETTINGS,
-      await settingsRepository.find(this.db, actor.user.organizationId, 'notifications'),
+      await settingsReads.find(this.db, actor.user.organizationId, 'notifications'),
     );
     return readSettings(NotificationSettings, defaults, stored);
   }
@@ -116,7 +117,7 @@ export class MeService {
     await this.throttle.succeeded(ticket);
     const passwordHash = await this.hasher.hash(change.newPassword);
     return this.db.transaction(async (tx) => {
-      const updated = await usersRepository.update(tx, actor.user.id, {
+      const updated = await userAccounts.update(tx, actor.user.id, {
         passwordHash,
         passwordChangedAt: new Date(),
         passwordChangeRequired: false,
@@ -127,7 +128,7 @@ export class MeService {
         targetType: 'user',
         targetId: actor.user.id,
       });
-      const fresh = await usersRepository.findById(tx, updated.id);
+      const fresh = await usersReads.findById(tx, updated.id);
       return startSession(tx, this.tokens, fresh ?? updated, 'Password changed', client);
     });
   }
@@ -139,10 +140,10 @@ export class MeService {
   async unlinkGoogle(actor: Actor): Promise<void> {
     if (!actor.user.passwordHash) throw badRequest(ME_MESSAGES.googleOnly);
     await this.db.transaction(async (tx) => {
-      const user = await usersRepository.findById(tx, actor.user.id);
+      const user = await usersReads.findById(tx, actor.user.id);
       if (!user?.googleSub) throw badRequest(ME_MESSAGES.noGoogleLink);
-      await usersRepository.update(tx, user.id, { googleSub: null, googleLinkedAt: null });
-      const ended = await sessionsRepository.revokeOthers(tx, user.id, actor.sessionId, 'GOOGLE');
+      await userAccounts.update(tx, user.id, { googleSub: null, googleLinkedAt: null });
+      const ended = await userSessions.revokeOthers(tx, user.id, actor.sessionId, 'GOOGLE');
       await recordAudit(tx, actor, {
         action: 'google.unlink',
         targetType: 'user',
@@ -153,14 +154,14 @@ export class MeService {
   }
 
   async sessions(actor: Actor): Promise<Session[]> {
-    const rows = await sessionsRepository.listLive(this.db, actor.user.id, new Date());
+    const rows = await userSessions.listLive(this.db, actor.user.id, new Date());
     return rows.map((row) => toSessionDto(row, actor.sessionId));
   }
 
   /** "Sign out all other sessions": every device but this one; answers how many ended. */
   async revokeOtherSessions(actor: Actor): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const ended = await sessionsRepository.revokeOthers(tx, actor.user.id, actor.sessionId);
+      const ended = await userSessions.revokeOthers(tx, actor.user.id, actor.sessionId);
       await recordAudit(tx, actor, {
         action: 'session.revoke_others',
         targetType: 'user',
@@ -173,7 +174,7 @@ export class MeService {
 
   async revokeSession(actor: Actor, sessionId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (!(await sessionsRepository.revoke(tx, actor.user.id, sessionId)))
+      if (!(await userSessions.revoke(tx, actor.user.id, sessionId)))
         throw notFound(ME_MESSAGES.sessionNotFound);
       await recordAudit(tx, actor, {
         action: 'session.revoke',

@@ -58,6 +58,15 @@ export const organizationsRepository = {
     return row;
   },
 
+  /** The live organization that registered this e-mail domain (domains are exclusive). */
+  async findByDomain(db: Executor, domain: string): Promise<OrganizationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(organizations)
+      .where(and(eq(sql`lower(${organizations.domain})`, domain.toLowerCase()), notDeleted));
+    return row;
+  },
+
   async findInternal(db: Executor): Promise<OrganizationRow | undefined> {
     const [row] = await db.select().from(organizations).where(eq(organizations.isInternal, true));
     return row;

@@ -8,10 +8,10 @@ import {
   type OrganizationValues,
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import type { Actor } from '../../lib/access.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { keysetPage } from '../../lib/keyset.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { toOrganizationDto } from './organizations.mapper.js';
 import {
   type OrganizationVisibility,
@@ -22,10 +22,20 @@ export const ORGANIZATION_ERRORS = {
   notFound: 'Organization not found',
   platformAdminRequired: 'Only platform admins can manage organizations',
   slugTaken: 'Slug is already taken',
+  domainTaken: 'This domain is already registered by another organization',
   idMismatch: 'id in the body does not match the URL',
   internalProtected: INTERNAL_ORGANIZATION_PROTECTED,
   internalFixed: INTERNAL_ORGANIZATION_FIXED,
 } as const;
+
+/**
+ * Creates an organization inside the caller's transaction, for a platform admin's approval of
+ * an account request (which audits it); the platform's own form goes through the service.
+ */
+export const insertOrganization = (
+  db: Executor,
+  values: Parameters<typeof organizationsRepository.insert>[1],
+) => organizationsRepository.insert(db, values);
 
 export class OrganizationsService {
   constructor(private readonly db: Database) {}
@@ -67,9 +77,10 @@ export class OrganizationsService {
   }
 
   async create(actor: Actor, values: OrganizationValues): Promise<Organization> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', ORGANIZATION_ERRORS.platformAdminRequired);
     return this.db.transaction(async (tx) => {
       await this.assertSlugFree(tx, values.slug);
+      await this.assertDomainFree(tx, values.domain);
       const row = await organizationsRepository.insert(tx, values);
       const created = toOrganizationDto(row);
       await recordAudit(tx, actor, {
@@ -83,7 +94,7 @@ export class OrganizationsService {
   }
 
   async update(actor: Actor, id: string, values: OrganizationValues): Promise<Organization> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', ORGANIZATION_ERRORS.platformAdminRequired);
     if (values.id && values.id !== id) throw badRequest(ORGANIZATION_ERRORS.idMismatch);
     return this.db.transaction(async (tx) => {
       const existing = await organizationsRepository.findById(tx, id);
@@ -93,6 +104,7 @@ export class OrganizationsService {
         throw conflict(ORGANIZATION_ERRORS.internalFixed);
       }
       await this.assertSlugFree(tx, values.slug, id);
+      await this.assertDomainFree(tx, values.domain, id);
       const updated = toOrganizationDto(await organizationsRepository.update(tx, id, values));
       await recordAudit(tx, actor, {
         action: 'organization.update',
@@ -106,7 +118,7 @@ export class OrganizationsService {
   }
 
   async delete(actor: Actor, id: string): Promise<void> {
-    this.assertPlatformAdmin(actor);
+    requireAccess(actor, 'platform.administer', ORGANIZATION_ERRORS.platformAdminRequired);
     await this.db.transaction(async (tx) => {
       const existing = await organizationsRepository.findById(tx, id);
       if (!existing) throw notFound(ORGANIZATION_ERRORS.notFound);
@@ -122,12 +134,19 @@ export class OrganizationsService {
     });
   }
 
-  private assertPlatformAdmin(actor: Actor): void {
-    if (!actor.isPlatformAdmin) throw forbidden(ORGANIZATION_ERRORS.platformAdminRequired);
-  }
-
   private async assertSlugFree(db: Executor, slug: string, exceptId?: string): Promise<void> {
     const holder = await organizationsRepository.findBySlug(db, slug);
     if (holder && holder.id !== exceptId) throw conflict(ORGANIZATION_ERRORS.slugTaken);
+  }
+
+  /** An e-mail domain belongs to one organization: only it invites that domain's addresses. */
+  private async assertDomainFree(
+    db: Executor,
+    domain: string | null | undefined,
+    exceptId?: string,
+  ): Promise<void> {
+    if (!domain) return;
+    const holder = await organizationsRepository.findByDomain(db, domain);
+    if (holder && holder.id !== exceptId) throw conflict(ORGANIZATION_ERRORS.domainTaken);
   }
 }

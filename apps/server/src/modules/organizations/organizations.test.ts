@@ -199,7 +199,13 @@ describe('PUT /api/admin/organizations/:id', () => {
       `/api/admin/organizations/${globexId}`,
       {
         token: tokens.owner,
-        body: { ...validBody, id: globexId, name: 'Globex Corporation', slug: 'globex' },
+        body: {
+          ...validBody,
+          id: globexId,
+          name: 'Globex Corporation',
+          slug: 'globex',
+          domain: 'globex.example',
+        },
       },
     );
     expect(response.status).toBe(200);

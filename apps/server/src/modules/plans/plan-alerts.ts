@@ -1,8 +1,9 @@
+import { WEB_PATHS } from '@meridian/contracts';
 import type { AlertKind } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import type { AlertRaiser } from '../alerts/raise.js';
-import { incidentsRepository } from '../incidents/incidents.repository.js';
+import { incidentsReads } from '../incidents/incidents.reads.js';
 import type { ActionRow, PlanRow } from './plans.repository.js';
 
 type PlanWithIncident = PlanRow & { incidentTitle: string };
@@ -107,11 +108,7 @@ export class PlanAlerts {
     line: string,
     targetUserId: string | null,
   ): Promise<void> {
-    const incident = await incidentsRepository.findVisible(
-      tx,
-      plan.organizationId,
-      plan.incidentId,
-    );
+    const incident = await incidentsReads.findVisible(tx, plan.organizationId, plan.incidentId);
     await this.raiser.raise(tx, {
       organizationId: plan.organizationId,
       incidentId: plan.incidentId,
@@ -120,7 +117,11 @@ export class PlanAlerts {
       title: plan.incidentTitle,
       line,
       // The plan on the Plans screen; an action: the person's own actions there.
-      link: `/admin/plans?incident=${plan.incidentId}&plan=${plan.id}${kind.startsWith('ACTION_') ? '&view=mine' : ''}`,
+      link: WEB_PATHS.admin.plans.getHref({
+        incident: plan.incidentId,
+        plan: plan.id,
+        ...(kind.startsWith('ACTION_') ? { view: 'mine' } : {}),
+      }),
       actorUserId: actor?.user.id ?? null,
       targetUserId,
     });

@@ -6,9 +6,9 @@ import {
 } from '@meridian/contracts';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Database, Executor } from '../../db/client.js';
-import { type Actor, editsOrganizationData } from '../../lib/access.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
+import { notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { toTemplateDto } from './plans.mapper.js';
 import { type TemplateRow, plansRepository } from './plans.repository.js';
 import { STARTER_TEMPLATES } from './starter-templates.js';
@@ -44,7 +44,7 @@ export class PlanTemplatesService {
   }
 
   async create(actor: Actor, input: PlanTemplateData): Promise<PlanTemplate> {
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
     return this.db.transaction(async (tx) => {
       await this.ensureStarters(tx, actor.organizationId);
       const [row] = await templates.insert(tx, [
@@ -65,7 +65,7 @@ export class PlanTemplatesService {
   async update(actor: Actor, id: string, input: PlanTemplateData): Promise<PlanTemplate> {
     return this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id);
-      this.assertEditor(actor);
+      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
       const after = toTemplateDto(await templates.update(tx, id, columnsOf(input)));
       await recordAudit(tx, actor, {
         action: 'plan-template.update',
@@ -81,7 +81,7 @@ export class PlanTemplatesService {
   async remove(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id);
-      this.assertEditor(actor);
+      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
       await templates.update(tx, id, { deletedAt: new Date() });
       await recordAudit(tx, actor, {
         action: 'plan-template.delete',
@@ -112,9 +112,5 @@ export class PlanTemplatesService {
     const row = await templates.find(tx, actor.organizationId, id);
     if (!row) throw notFound(PLAN_MESSAGES.templateNotFound);
     return row;
-  }
-
-  private assertEditor(actor: Actor): void {
-    if (!editsOrganizationData(actor)) throw forbidden(PLAN_MESSAGES.editorRequired);
   }
 }

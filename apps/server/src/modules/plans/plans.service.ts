@@ -9,10 +9,11 @@ import {
   type PlanUpdate,
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import { type Actor, editsOrganizationData } from '../../lib/access.js';
+import { type Actor, editsOrganizationData, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { incidentsRepository } from '../incidents/incidents.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { incidentsReads } from '../incidents/incidents.reads.js';
+import { appendIncidentEvent } from '../incidents/incidents.service.js';
 import type { PlanAlerts } from './plan-alerts.js';
 import { toPlanDto } from './plans.mapper.js';
 import {
@@ -63,13 +64,9 @@ export class PlansService {
   }
 
   async create(actor: Actor, input: PlanCreateData): Promise<Plan> {
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
     const plan = await this.db.transaction(async (tx) => {
-      const incident = await incidentsRepository.findVisible(
-        tx,
-        actor.organizationId,
-        input.incidentId,
-      );
+      const incident = await incidentsReads.findVisible(tx, actor.organizationId, input.incidentId);
       if (!incident) throw notFound(PLAN_MESSAGES.incidentNotFound);
       const template = input.templateId
         ? await repository.templates.find(tx, actor.organizationId, input.templateId)
@@ -92,8 +89,7 @@ export class PlansService {
       for (const [position, step] of (template?.actions ?? []).entries()) {
         const owner =
           (step.ownerId &&
-            (await incidentsRepository.findAssignable(tx, actor.organizationId, step.ownerId))
-              ?.id) ||
+            (await incidentsReads.findAssignable(tx, actor.organizationId, step.ownerId))?.id) ||
           (step.ownerRole
             ? await repository.firstWithRole(tx, actor.organizationId, step.ownerRole)
             : null);
@@ -134,7 +130,7 @@ export class PlansService {
   async update(actor: Actor, id: string, input: PlanUpdate): Promise<Plan> {
     const plan = await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id, true);
-      this.assertEditor(actor);
+      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
       if (!sameInstant(before.updatedAt, input.updatedAt)) throw conflict(PLAN_MESSAGES.stale);
       if (input.ownerId) await this.assertMember(tx, actor, input.ownerId, 'ownerId');
       const actions = await repository.actionsOf(tx, [id]);
@@ -185,7 +181,7 @@ export class PlansService {
   async addAction(actor: Actor, planId: string, input: ActionCreateData): Promise<Plan> {
     const plan = await this.db.transaction(async (tx) => {
       const parent = await this.visible(tx, actor, planId, true);
-      this.assertEditor(actor);
+      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
       if (closed(parent)) throw conflict(PLAN_MESSAGES.closed);
       if (input.assigneeId) await this.assertMember(tx, actor, input.assigneeId, 'assigneeId');
       const [action] = await repository.insertActions(tx, [
@@ -312,19 +308,15 @@ export class PlansService {
     return row;
   }
 
-  private assertEditor(actor: Actor): void {
-    if (!editsOrganizationData(actor)) throw forbidden(PLAN_MESSAGES.editorRequired);
-  }
-
   private async assertMember(db: Executor, actor: Actor, id: string, field: string) {
-    if (!(await incidentsRepository.findAssignable(db, actor.organizationId, id))) {
+    if (!(await incidentsReads.findAssignable(db, actor.organizationId, id))) {
       throw badRequest(`${field}: ${PLAN_MESSAGES.assigneeNotFound}`);
     }
   }
 
   /** On the incident's timeline, as the organization's own entry (global incidents too). */
   private async timeline(tx: Executor, actor: Actor, plan: PlanRow, body: string) {
-    await incidentsRepository.insertEvent(tx, {
+    await appendIncidentEvent(tx, {
       incidentId: plan.incidentId,
       organizationId: plan.organizationId,
       actorUserId: actor.user.id,

@@ -325,7 +325,7 @@ describe('plans', () => {
       },
     );
     expect(withAction.status).toBe(201);
-    const { OverdueActions } = await import('../../jobs/overdue-actions.js');
+    const { OverdueActions } = await import('./plans.overdue.js');
     const { PlanAlerts } = await import('./plan-alerts.js');
     const { AlertRaiser } = await import('../alerts/raise.js');
     const { backgroundWork } = await import('../../jobs/background.js');

@@ -8,11 +8,11 @@ import {
 } from '@meridian/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { type Actor, administersActiveOrganization } from '../../lib/access.js';
-import { badRequest, forbidden, invalidRows } from '../../lib/errors.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
+import { badRequest, invalidRows } from '../../lib/errors.js';
 import { allowsAddress, invalidEntries } from '../../lib/ip-allow-list.js';
 import { readSettings } from '../../lib/settings-documents.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { owesTwoFactor } from '../auth/two-factor-policy.js';
 import { type OrganizationSettingsColumn, settingsRepository } from './settings.repository.js';
 
@@ -85,7 +85,7 @@ export class OrganizationSettingsService {
     value: z.infer<(typeof DOCUMENTS)[K]['schema']>,
     clientIp: string,
   ): Promise<z.infer<(typeof DOCUMENTS)[K]['schema']>> {
-    if (!administersActiveOrganization(actor)) throw forbidden(SETTINGS_MESSAGES.adminRequired);
+    requireAccess(actor, 'organization.administer', SETTINGS_MESSAGES.adminRequired);
     if (kind === 'security') checkSecurity(actor, value as SecuritySettings, clientIp);
     await this.db.transaction(async (tx) => {
       const before = await settingsRepository.find(tx, actor.organizationId, kind);

@@ -11,20 +11,13 @@ import type {
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
-import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
-import { type Actor, editsOrganizationData } from '../../lib/access.js';
+import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
 import type { BulkProgress } from '../../lib/bulk-progress.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
 import { CURSOR_MESSAGES, cursors } from '../../lib/cursor.js';
-import {
-  type ErrorIssue,
-  conflict,
-  forbidden,
-  invalidRows,
-  notFound,
-  badRequest,
-} from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { badRequest, conflict, type ErrorIssue, invalidRows, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   EXTERNAL_GEOCODER_BULK_MAX,
   type GeocodeService,
@@ -139,7 +132,7 @@ export class ShipmentsService {
   }
 
   async create(actor: Actor, input: ShipmentValues): Promise<ShipmentDetail> {
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', SHIPMENT_MESSAGES.editorRequired);
     const [origin, destination] = await Promise.all([
       this.place(input.origin, 'origin'),
       this.place(input.destination, 'destination'),
@@ -181,7 +174,7 @@ export class ShipmentsService {
     input: ShipmentUpdateValues,
   ): Promise<ShipmentDetail> {
     await this.visible(this.db, actor, shipmentId);
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', SHIPMENT_MESSAGES.editorRequired);
     const updated = await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, shipmentId, true);
       const siteIds = await this.siteIdsFor(tx, actor, input);
@@ -218,7 +211,7 @@ export class ShipmentsService {
     rows: readonly ShipmentValues[],
     progress: BulkProgress = () => undefined,
   ): Promise<BulkResponse['data']> {
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', SHIPMENT_MESSAGES.editorRequired);
     const { organizationId } = actor;
     const issues: ErrorIssue[] = [];
     const places = await this.placesOf(rows, issues, progress);
@@ -408,9 +401,5 @@ export class ShipmentsService {
     const row = await shipments.find(db, actor.organizationId, shipmentId, lock);
     if (!row) throw notFound(SHIPMENT_MESSAGES.notFound);
     return row;
-  }
-
-  private assertEditor(actor: Actor): void {
-    if (!editsOrganizationData(actor)) throw forbidden(SHIPMENT_MESSAGES.editorRequired);
   }
 }

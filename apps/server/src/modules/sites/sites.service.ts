@@ -10,20 +10,13 @@ import type {
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
-import { EXPOSURE_JOBS } from '../../jobs/exposure-recompute.js';
-import { type Actor, editsOrganizationData } from '../../lib/access.js';
+import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
+import { type Actor, requireAccess } from '../../lib/access.js';
 import type { BulkProgress } from '../../lib/bulk-progress.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
 import { CURSOR_MESSAGES, cursors } from '../../lib/cursor.js';
-import {
-  type ErrorIssue,
-  badRequest,
-  conflict,
-  forbidden,
-  invalidRows,
-  notFound,
-} from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { badRequest, conflict, type ErrorIssue, invalidRows, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   type AddressParts,
   EXTERNAL_GEOCODER_BULK_MAX,
@@ -152,7 +145,7 @@ export class SitesService {
   }
 
   async create(actor: Actor, input: SiteValues): Promise<Site> {
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', SITE_MESSAGES.editorRequired);
     const point = await this.locate(input, input);
     if (!point) throw badRequest(`location: ${SITE_MESSAGES.locationRequired}`);
     const created = await this.db.transaction(async (tx) => {
@@ -182,7 +175,7 @@ export class SitesService {
     const { archived, ...fields } = input;
     // Found (or 404) before anything else: another organization's site is never revealed.
     const current = await this.visible(this.db, actor, siteId);
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', SITE_MESSAGES.editorRequired);
     const addressChanged =
       fields.address !== undefined ||
       fields.city !== undefined ||
@@ -228,7 +221,7 @@ export class SitesService {
     rows: readonly SiteValues[],
     progress: BulkProgress = () => undefined,
   ): Promise<BulkResponse['data']> {
-    this.assertEditor(actor);
+    requireAccess(actor, 'organization.editData', SITE_MESSAGES.editorRequired);
     const { organizationId } = actor;
     const refs = rows.flatMap((row) => (row.externalRef ? [row.externalRef] : []));
     const known = await sites.knownRefs(this.db, organizationId, refs);
@@ -365,10 +358,6 @@ export class SitesService {
     const row = await sites.find(db, actor.organizationId, siteId, lock);
     if (!row) throw notFound(SITE_MESSAGES.notFound);
     return row;
-  }
-
-  private assertEditor(actor: Actor): void {
-    if (!editsOrganizationData(actor)) throw forbidden(SITE_MESSAGES.editorRequired);
   }
 
   /** A decoded cursor's key, checked part by part before it reaches a query. */

@@ -12,11 +12,11 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { signInRefusal } from '../auth/auth.service.js';
 import type { AttemptTicket, LoginThrottle } from '../auth/login-throttle.js';
 import { type ClientInfo, startSession } from '../auth/sessions.js';
-import { type UserRow, usersRepository } from '../users/users.repository.js';
+import { type UserRow, usersReads } from '../users/users.reads.js';
 import {
   hashRecoveryCode,
   matchingStep,
@@ -47,6 +47,9 @@ export async function twoFactorStatus(db: Executor, userId: string): Promise<Two
 }
 
 /** Time-based one-time codes (RFC 6238) as a second sign-in step, and their recovery codes. */
+/** Turns a user's two-factor off (an admin's reset), inside the caller's transaction. */
+export const removeTwoFactor = (db: Executor, userId: string) => repo.remove(db, userId);
+
 export class TwoFactorService {
   constructor(
     private readonly db: Database,
@@ -154,7 +157,7 @@ export class TwoFactorService {
         throw unauthorized(TWO_FACTOR_MESSAGES.tooManyTries);
       return open;
     });
-    const user = await usersRepository.findById(this.db, challenge.userId);
+    const user = await usersReads.findById(this.db, challenge.userId);
     const row = await repo.find(this.db, challenge.userId);
     if (!user || !row?.enabledAt) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
     const ticket = await this.throttle.begin(user.email, client.ip ?? '');

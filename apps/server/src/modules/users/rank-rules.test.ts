@@ -18,6 +18,8 @@ const TARGETS = {
   customerManager: { role: 'MEMBER', adminRole: 'MANAGER', internal: false },
   customerViewer: { role: 'MEMBER', adminRole: 'VIEWER', internal: false },
   customerGuest: { role: 'GUEST', adminRole: 'VIEWER', internal: false },
+  // A platform role given to a customer before only staff could hold one: it ranks as MEMBER.
+  customerWithPlatformRole: { role: 'ADMIN', adminRole: 'VIEWER', internal: false },
 } as const satisfies Record<string, Target>;
 type TargetName = keyof typeof TARGETS;
 
@@ -41,6 +43,7 @@ const EXPECTED: Record<ActorName, Record<TargetName, number>> = {
     customerManager: 200,
     customerViewer: 200,
     customerGuest: 200,
+    customerWithPlatformRole: 200,
   },
   platformAdmin: {
     owner: 403,
@@ -50,6 +53,7 @@ const EXPECTED: Record<ActorName, Record<TargetName, number>> = {
     customerManager: 200,
     customerViewer: 200,
     customerGuest: 200,
+    customerWithPlatformRole: 200,
   },
   // ADMIN of the internal organization with platform role MEMBER: no platform powers.
   internalOrgAdmin: {
@@ -60,6 +64,7 @@ const EXPECTED: Record<ActorName, Record<TargetName, number>> = {
     customerManager: 404,
     customerViewer: 404,
     customerGuest: 404,
+    customerWithPlatformRole: 404,
   },
   customerAdmin: {
     owner: 404,
@@ -69,6 +74,7 @@ const EXPECTED: Record<ActorName, Record<TargetName, number>> = {
     customerManager: 200,
     customerViewer: 200,
     customerGuest: 200,
+    customerWithPlatformRole: 200,
   },
   customerManager: {
     owner: 404,
@@ -78,6 +84,7 @@ const EXPECTED: Record<ActorName, Record<TargetName, number>> = {
     customerManager: 403,
     customerViewer: 403,
     customerGuest: 403,
+    customerWithPlatformRole: 403,
   },
   customerViewer: {
     owner: 404,
@@ -87,6 +94,7 @@ const EXPECTED: Record<ActorName, Record<TargetName, number>> = {
     customerManager: 403,
     customerViewer: 403,
     customerGuest: 403,
+    customerWithPlatformRole: 403,
   },
 };
 
@@ -99,6 +107,7 @@ const ROLE_CHANGE: Record<TargetName, PlatformRole> = {
   customerManager: 'GUEST',
   customerViewer: 'GUEST',
   customerGuest: 'MEMBER',
+  customerWithPlatformRole: 'MEMBER',
 };
 const CHANGES = {
   deactivate: (): UserUpdate => ({ accountStatus: 'DEACTIVATED' }),
@@ -207,6 +216,17 @@ describe('rank rules: who may change or delete whom', () => {
     expect((await put('platformAdmin', staff.id, { role: 'OWNER' })).status).toBe(403);
     expect((await put('internalOrgAdmin', staff.id, { role: 'ADMIN' })).status).toBe(403);
     expect((await put('platformAdmin', member.id, { role: 'OWNER' }, asCustomer)).status).toBe(403);
+    // Platform roles above MEMBER are for staff: not even the owner gives one to a customer.
+    for (const actor of ['owner', 'platformAdmin'] as const) {
+      for (const role of ['ADMIN', 'OWNER'] as const) {
+        expect(await put(actor, member.id, { role }, asCustomer)).toMatchObject({
+          status: 403,
+          body: {
+            message: 'Platform roles above MEMBER are only for Meridian staff (internal addresses)',
+          },
+        });
+      }
+    }
     expect((await put('owner', staff.id, { role: 'ADMIN' })).status).toBe(200);
   });
 

@@ -18,7 +18,7 @@ import {
 import { containsText } from '../../db/text-search.js';
 import type { CursorKey } from '../../lib/cursor.js';
 import { type KeyPart, Keyset } from '../../lib/keyset.js';
-import { notDeleted, type OrganizationRow } from '../organizations/organizations.repository.js';
+import { type OrganizationRow, notDeleted } from '../organizations/organizations.reads.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

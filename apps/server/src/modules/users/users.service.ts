@@ -2,6 +2,7 @@ import {
   type TwoFactorStatus,
   USER_RULE_MESSAGES,
   platformRoleChangeProblem,
+  type RuleTarget,
   userManagementProblem,
   type Session,
   type User,
@@ -10,15 +11,16 @@ import {
   type UserUpdate,
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import { type Actor, administersActiveOrganization } from '../../lib/access.js';
+import { type Actor, isInternalEmail, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { keysetPage } from '../../lib/keyset.js';
 import { NotifiedCache } from '../../lib/notified-cache.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { revokeAllSessions } from '../auth/sessions.js';
 import { toSessionDto } from '../auth/sessions.mapper.js';
-import { sessionsRepository } from '../auth/sessions.repository.js';
-import { twoFactorRepository } from '../two-factor/two-factor.repository.js';
+import { userSessions } from '../auth/sessions.js';
+import { removeTwoFactor } from '../two-factor/two-factor.service.js';
+import { twoFactorReads } from '../two-factor/two-factor.reads.js';
 import { twoFactorStatus } from '../two-factor/two-factor.service.js';
 import { toUserDto } from './users.mapper.js';
 import { type UserRow, userKeyset, usersRepository } from './users.repository.js';
@@ -60,6 +62,7 @@ const removesAnOwner = (target: UserRow, change: UserUpdate | null): boolean =>
 export class UsersService {
   constructor(
     private readonly db: Database,
+    private readonly internalDomain: string,
     /** List bodies per organization and query, kept until the database announces a change. */
     private readonly listBodies: NotifiedCache<Body> = UsersService.newCache(),
   ) {}
@@ -118,7 +121,7 @@ export class UsersService {
       const roleProblem = change.role
         ? platformRoleChangeProblem(
             { isPlatformAdmin: actor.isPlatformAdmin, role: actor.user.role },
-            target.role,
+            this.ruleTarget(target),
             change.role,
           )
         : null;
@@ -159,7 +162,7 @@ export class UsersService {
   async sessions(actor: Actor, id: string): Promise<Session[]> {
     return this.db.transaction(async (tx) => {
       const target = await this.lockManageable(tx, actor, id);
-      const rows = await sessionsRepository.listLive(tx, target.id, new Date());
+      const rows = await userSessions.listLive(tx, target.id, new Date());
       return rows.map((row) => toSessionDto(row));
     });
   }
@@ -168,7 +171,7 @@ export class UsersService {
   async revokeSession(actor: Actor, id: string, sessionId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const target = await this.lockManageable(tx, actor, id);
-      if (!(await sessionsRepository.revoke(tx, target.id, sessionId)))
+      if (!(await userSessions.revoke(tx, target.id, sessionId)))
         throw notFound(USER_MESSAGES.sessionNotFound);
       await recordAudit(tx, actor, {
         action: 'session.revoke',
@@ -194,9 +197,9 @@ export class UsersService {
   async resetTwoFactor(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const target = await this.lockManageable(tx, actor, id);
-      if (!(await twoFactorRepository.find(tx, target.id))?.enabledAt)
+      if (!(await twoFactorReads.find(tx, target.id))?.enabledAt)
         throw badRequest(USER_MESSAGES.twoFactorOff);
-      await twoFactorRepository.remove(tx, target.id);
+      await removeTwoFactor(tx, target.id);
       await recordAudit(tx, actor, {
         action: 'two_factor.reset',
         targetType: 'user',
@@ -213,7 +216,7 @@ export class UsersService {
   private async lockManageable(tx: Executor, actor: Actor, id: string): Promise<UserRow> {
     const visible = await usersRepository.findInOrganization(tx, actor.organizationId, id);
     if (!visible) throw notFound(USER_MESSAGES.notFound);
-    if (!administersActiveOrganization(actor)) throw forbidden(USER_MESSAGES.adminRequired);
+    requireAccess(actor, 'organization.administer', USER_MESSAGES.adminRequired);
     await usersRepository.lockOrganization(tx, visible.organizationId);
     const target = await usersRepository.lockInOrganization(tx, actor.organizationId, id);
     if (!target) throw notFound(USER_MESSAGES.notFound);
@@ -224,11 +227,16 @@ export class UsersService {
         isPlatformAdmin: actor.isPlatformAdmin,
         administersOrganization: true,
       },
-      target,
+      this.ruleTarget(target),
     );
     if (problem === USER_MESSAGES.notYourself) throw conflict(problem);
     if (problem) throw forbidden(problem);
     return target;
+  }
+
+  /** A user as the rank rules see them: platform roles count only for internal addresses. */
+  private ruleTarget(user: UserRow): RuleTarget {
+    return { ...user, isInternal: isInternalEmail(user.email, this.internalDomain) };
   }
 
   private async assertInvariantsKept(

@@ -247,7 +247,8 @@ export function describeLoad(
       expect(run.samples.length).toBe(Math.floor(rate * seconds));
       // The schedule was kept: the run did not stretch because the server fell behind.
       expect(run.seconds).toBeLessThan(seconds * 1.05 + TIMEOUT_MS / 1000);
-      expect(Math.abs(final - baseline) / baseline).toBeLessThanOrEqual(0.1);
+      // Flat means no growth: memory handed back to the system (a lower second half) is no leak.
+      expect((final - baseline) / baseline).toBeLessThanOrEqual(0.1);
     });
   });
 }

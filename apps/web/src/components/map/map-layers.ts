@@ -3,7 +3,7 @@ import type { Feature, FeatureCollection, LineString, MultiPolygon, Point, Polyg
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import type { BasemapTheme } from './basemap';
 import { COUNT_IMAGE_PREFIX } from './count-images';
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
 import {
   clusteredOutside,
   SHIPMENT_CLUSTERING,
@@ -138,7 +138,7 @@ export function incidentCounts(incidents: MapContentProps['incidents']) {
       };
 }
 
-function incidentFeatures(incidents: readonly Incident[]): FeatureCollection<Point> {
+function incidentFeatures(incidents: readonly ReadIncident[]): FeatureCollection<Point> {
   const features: Feature<Point>[] = [];
   for (const incident of incidents) {
     if (!incident.location) continue;

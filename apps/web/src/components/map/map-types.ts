@@ -1,4 +1,5 @@
-import type { Incident, Severity } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
+import type { Severity } from '@meridian/contracts';
 
 export type MapPoint = { lat: number; lng: number };
 export type MapCamera = MapPoint & { zoom: number };
@@ -73,7 +74,7 @@ export type MapContentProps = {
   /** The hover title of a shipment known by ordinal only, loaded when first hovered. */
   describeShipment?: (ordinal: number) => Promise<string>;
   /** A list, or the document of many (see MapIncidentDocuments). */
-  incidents: readonly Incident[] | MapIncidentDocuments;
+  incidents: readonly ReadIncident[] | MapIncidentDocuments;
   showShipments?: boolean;
   showIncidents?: boolean;
   initialCamera: MapCamera;

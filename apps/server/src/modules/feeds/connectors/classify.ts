@@ -35,7 +35,8 @@ const TYPE_PATTERNS: [RegExp, IncidentType][] = [
   [/\b(port congestion|congestion|berth|vessel queue|terminal closure)\b/i, 'PORT_CONGESTION'],
   [/\b(border|customs|checkpoint|embargo)\b/i, 'BORDER_CUSTOMS'],
   [/\b(cyber|ransomware|malware|outage of systems|data breach)\b/i, 'CYBER'],
-  [/\b(recall|contamination|quality)\b/i, 'QUALITY'],
+  // A product's quality; the air's or the water's is the weather's or the environment's.
+  [/\b(recall|contamination|(?<!\b(?:air|water) )quality)\b/i, 'QUALITY'],
   [/\b(bankrupt|insolven|plant closure|factory fire)\b/i, 'SUPPLIER_FAILURE'],
   [/\b(war|conflict|unrest|protests?|riots?|sanctions?|coup|terror\w*)\b/i, 'GEOPOLITICAL'],
   [

@@ -232,6 +232,53 @@ describe('the generic RSS connector', () => {
     expect(flood?.area?.type).toBe('Polygon');
   });
 
+  it('keeps a current GDACS event open although its todate (its latest report) has passed', () => {
+    // A real capture of GDACS's rss.xml (fixtures/README.md).
+    const capture = CONNECTORS.RSS.parse(fixture('gdacs-rss-2019-12-30.xml'));
+    expect(capture.skipped).toBe(0);
+    expect(capture.events).toHaveLength(16);
+    const current = capture.events.filter((event) => !event.closed);
+    expect(current.map((event) => event.sourceId)).toEqual([
+      'TC1000643',
+      'EQ1199929',
+      'TC1000642',
+      'EQ1199647',
+      'TC1000641',
+      'DR1013682',
+      'DR1013588',
+    ]);
+    expect(current.every((event) => event.endsAt === null)).toBe(true);
+    // Over: closed, ending at its last report.
+    const over = capture.events.find((event) => event.sourceId === 'DR1013281');
+    expect(over).toMatchObject({ closed: true, severity: 'HIGH' });
+    expect(over?.endsAt?.toISOString()).toBe('2019-12-30T01:27:00.000Z');
+    expect(current[4]).toMatchObject({ lat: 14.6, lng: 112.1, type: 'WEATHER' });
+  });
+
+  it("decodes HTML's entities in titles and descriptions, as in USGS's Atom feed", () => {
+    // A real capture of USGS's all_hour.atom (fixtures/README.md): "33.514&deg;N" in HTML.
+    const capture = CONNECTORS.RSS.parse(fixture('usgs-all_hour-2018-12-07.atom'));
+    expect(capture.events).toHaveLength(20);
+    const [first] = capture.events;
+    expect(first).toMatchObject({
+      sourceId: 'urn:earthquake-usgs-gov:ci:38388032',
+      title: 'M 1.2 - 10km NE of Aguanga, CA',
+      lat: 33.5141678,
+      lng: -116.8001633,
+      sourceUrl: 'https://earthquake.usgs.gov/earthquakes/eventpage/ci38388032',
+    });
+    expect(first?.description).toContain('33.514°N 116.800°W');
+    expect(capture.events.some((event) => /&[a-z]+;/i.test(event.description ?? ''))).toBe(false);
+
+    const escaped = `<rss><channel><item><guid>x</guid><title>Caf&amp;eacute; fire &amp;amp; smoke</title>
+      <description>&lt;p&gt;Near the port&amp;nbsp;&amp;mdash; 3&amp;#8239;km&amp;lt;br&amp;gt;&lt;/p&gt;</description>
+      <georss:point xmlns:georss="http://www.georss.org/georss">1 2</georss:point></item></channel></rss>`;
+    expect(CONNECTORS.RSS.parse(escaped).events[0]).toMatchObject({
+      title: 'Café fire & smoke',
+      description: 'Near the port — 3 km', // no-break spaces read as spaces
+    });
+  });
+
   it('reads an Atom feed with W3C Basic Geo positions', () => {
     const atom = `<?xml version="1.0"?>
       <feed xmlns="http://www.w3.org/2005/Atom" xmlns:geo="http://www.w3.org/2003/01/geo/wgs84_pos#">
@@ -273,5 +320,100 @@ describe('the generic GeoJSON connector', () => {
       affectedRadiusKm: 40,
       closed: true,
     });
+  });
+
+  it('places an event whose polygon crosses itself at its centre, without the area', () => {
+    const bowTie = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { id: 'BT-1', title: 'Flooding near the port' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [4, 51],
+                [5, 52],
+                [5, 51],
+                [4, 52],
+                [4, 51],
+              ],
+            ],
+          },
+        },
+      ],
+    };
+    const [event] = CONNECTORS.GEOJSON.parse(JSON.stringify(bowTie)).events;
+    expect(event).toMatchObject({ sourceId: 'BT-1', lng: 4.5, lat: 51.5, area: null });
+  });
+});
+
+/** Documents as the feeds served them (fixtures/README.md, "Real captures"). */
+describe('real captures', () => {
+  it('USGS: a day of quakes across the antimeridian, no PAGER alert, names in Unicode', () => {
+    const { events, skipped } = CONNECTORS.USGS.parse(fixture('usgs-2.5_day-2026-07-21.geojson'));
+    expect([events.length, skipped]).toEqual([52, 0]);
+    const fiji = events.find((event) => event.sourceId === 'us7000t235');
+    expect(fiji).toMatchObject({
+      title: 'M 4.6 - south of the Fiji Islands',
+      lat: -23.6436,
+      lng: -177.3268,
+      type: 'NATURAL_HAZARD',
+      closed: false,
+    });
+    const newZealand = events.find((event) => event.sourceId === 'us7000t1xi');
+    expect(newZealand?.lng).toBe(178.2859);
+    expect(events[0]?.title).toBe('M 2.8 - 3 km S of Pāhala, Hawaii');
+    expect(events.every((event) => event.lat !== null && event.startsAt !== null)).toBe(true);
+  });
+
+  it('NWS: zone-only alerts (no geometry) wait for their zones, as the API sends them', () => {
+    const { events, skipped } = CONNECTORS.NWS.parse(
+      fixture('nws-alerts-active-point-phoenix-2024-07-18.json'),
+    );
+    expect([events.length, skipped]).toEqual([2, 0]);
+    const [heat, air] = events;
+    expect(heat).toMatchObject({ type: 'WEATHER', severity: 'HIGH', lat: null, area: null });
+    expect(heat?.zones).toHaveLength(9);
+    // Its `expires` (the message's) comes before its onset; `ends` is when the event ends.
+    expect(heat?.startsAt?.toISOString()).toBe('2024-07-19T17:00:00.000Z');
+    expect(heat?.endsAt?.toISOString()).toBe('2024-07-21T03:00:00.000Z');
+    // Severity "Unknown": the lowest.
+    expect(air).toMatchObject({ severity: 'LOW', type: 'WEATHER' });
+    expect(air?.zones).toHaveLength(1);
+  });
+
+  it('EONET: the /events form, an iceberg by the antimeridian, storms and fires', () => {
+    const { events, skipped } = CONNECTORS.EONET.parse(
+      fixture('eonet-v3-events-open-7d-2026-07-20.json'),
+    );
+    expect([events.length, skipped]).toEqual([26, 0]);
+    expect(events.find((event) => event.sourceId === 'EONET_10212')).toMatchObject({
+      title: 'Iceberg B22F',
+      lat: -66.56,
+      lng: -178.99,
+    });
+    expect(events.find((event) => event.sourceId === 'EONET_21399')).toMatchObject({
+      title: 'Tropical Storm Fausto',
+      type: 'WEATHER',
+    });
+    expect(events.filter((event) => event.type === 'NATURAL_HAZARD')).toHaveLength(15);
+  });
+
+  it("CAP (Environment Canada): the English info of a bilingual Update, and the air's quality is no product's", () => {
+    const { events, skipped } = CONNECTORS.CAP.parse(
+      fixture('eccc-cap-airquality-CWVR-2022-10-10.cap.xml'),
+    );
+    expect([events.length, skipped]).toEqual([1, 0]);
+    const [statement] = events;
+    expect(statement).toMatchObject({
+      title: 'special air quality statement in effect',
+      type: 'NATURAL_HAZARD',
+      severity: 'MEDIUM',
+      closed: false,
+    });
+    expect(statement?.area?.type).toBe('MultiPolygon');
+    expect(statement?.startsAt?.toISOString()).toBe('2022-10-10T17:43:34.000Z');
   });
 });

@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import { severityOf, typeOf } from './classify.js';
 import { capPlace } from './cap.js';
 import {
@@ -19,13 +20,31 @@ function feedDate(value: string | null): Date | null {
   return dateOf(value);
 }
 
-/** HTML in an item's description, as text. */
+/**
+ * Text as a reader sees it: feeds put HTML's entities (`33.514&deg;N`, `&eacute;`) in titles as
+ * well as in descriptions, so HTML's named and numeric entities are decoded and spaces folded.
+ */
+const decoded = (value: string | null) =>
+  (value && decodeHTML(value).replace(/\s+/g, ' ').trim()) || null;
+
+const TAGS = /<[^>]*>/g;
+
+/**
+ * HTML in an item's description, as text: tags go before the entities are decoded, and again
+ * after (a feed that escaped its HTML twice, `&amp;lt;b&amp;gt;`, leaves no tag behind).
+ */
 const plain = (html: string | null) =>
-  html
-    ?.replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim() || null;
+  decoded(decoded(html?.replace(TAGS, ' ') ?? null)?.replace(TAGS, ' ') ?? null);
+
+/**
+ * When an item's event ends. GDACS's `todate` is the time of the event's latest report, not its
+ * end, while `iscurrent` is true: a current event has no end yet. Without `iscurrent` (other
+ * feeds), `todate` is taken as the end.
+ */
+function itemEnd(item: XmlNode): Date | null {
+  if (textOf(item.iscurrent)?.toLowerCase() === 'true') return null;
+  return feedDate(textOf(item.todate));
+}
 
 /** An Atom link: the alternate one's `href`; an RSS link: its text. */
 function linkOf(item: XmlNode): string | null {
@@ -93,7 +112,7 @@ export const rssConnector: Connector = {
     for (const item of items) {
       const link = linkOf(item);
       const id = textOf(item.guid) ?? textOf(item.id) ?? link;
-      const title = textOf(item.title);
+      const title = decoded(textOf(item.title));
       const place = itemPlace(item);
       if (!id || !title || !place) {
         skipped += 1;
@@ -123,7 +142,7 @@ export const rssConnector: Connector = {
           feedDate(textOf(item.published)) ??
           feedDate(textOf(item.pubDate)) ??
           feedDate(textOf(item.updated)),
-        endsAt: feedDate(textOf(item.todate)),
+        endsAt: itemEnd(item),
         closed: textOf(item.iscurrent)?.toLowerCase() === 'false',
         sourceUrl: link,
       });

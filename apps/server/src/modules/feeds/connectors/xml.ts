@@ -1,3 +1,4 @@
+import { decodeXML } from 'entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FeedFormatError, text } from './types.js';
 
@@ -40,25 +41,15 @@ export function parseXml(document: string): XmlNode {
   return parser.parse(document) as XmlNode;
 }
 
-const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
-
 /**
- * XML's own five entities and character references, decoded by hand: the parser expands no
- * entities at all, so a document's DOCTYPE cannot declare any that grow (an entity bomb).
+ * An element's text, whether it was read as a string or as an object with attributes, with
+ * XML's own five entities and character references decoded here (the parser expands none, so a
+ * document's DOCTYPE cannot declare entities that grow: no entity bomb).
  */
-export const decodeXml = (value: string) =>
-  value.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|quot|apos|amp);/gi, (whole, name: string) => {
-    if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? whole;
-    const code =
-      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-
-/** An element's text, whether it was read as a string or as an object with attributes. */
 export function textOf(value: unknown): string | null {
   if (Array.isArray(value)) return textOf(value[0]);
   const raw = value && typeof value === 'object' ? text((value as XmlNode)['#text']) : text(value);
-  return raw === null ? null : decodeXml(raw);
+  return raw === null ? null : decodeXML(raw);
 }
 
 export const listOf = (value: unknown): unknown[] =>

@@ -1,16 +1,23 @@
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { ApiError, authenticatedRequest } from '@/lib/api-client';
-import { lazySchema } from '@/lib/lazy-schema';
+import { lazyReader } from '@/lib/lazy-schema';
 import { queryKeys } from '@/lib/query-keys';
-import type { Scope, Shipment } from '@meridian/contracts';
+import type { ReadShipment } from '@/lib/readers';
+import type { Scope } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 const FAILED = 'Failed to load the shipment';
 
-/** A hovered shipment's title: its id, reference and route. */
-export const shipmentTitle = (shipment: Shipment): string =>
-  `Shipment ${shipment.id} · ${shipment.reference} · ${shipment.origin} → ${shipment.destination}`;
+/** A hovered shipment's title: the spec's "Shipment {id}", then its reference and route if known. */
+export const shipmentTitle = ({ id, reference, origin, destination }: ReadShipment): string =>
+  [
+    `Shipment ${id}`,
+    reference,
+    origin !== undefined && destination !== undefined ? `${origin} → ${destination}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 /** One shipment of a map body, by the body's tag and its ordinal there; 409 once the tag is old. */
 export async function getShipmentMapDetails(
@@ -18,10 +25,10 @@ export async function getShipmentMapDetails(
   tag: string,
   ordinal: number,
   signal?: AbortSignal,
-): Promise<Shipment> {
+): Promise<ReadShipment> {
   const query = new URLSearchParams({ scope, tag, ordinal: String(ordinal) });
   const reply = await authenticatedRequest(`/atlas/shipments/map/details?${query.toString()}`, {
-    schema: lazySchema('ShipmentMapDetailsResponse'),
+    schema: lazyReader('ShipmentDetailsReader'),
     fallbackMessage: FAILED,
     signal,
   });

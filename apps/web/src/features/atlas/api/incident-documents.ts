@@ -1,9 +1,12 @@
 import type { MapArea } from '@/components/map/map-types';
 import { affectedArea } from '@/lib/incident-area';
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
 
 /** The located incidents as a GeoJSON FeatureCollection text, for the map's worker to parse. */
-export function incidentPoints(incidents: readonly Incident[]): { blob: Blob; located: number } {
+export function incidentPoints(incidents: readonly ReadIncident[]): {
+  blob: Blob;
+  located: number;
+} {
   const features: string[] = [];
   for (const { id, title, severity, location } of incidents) {
     if (!location) continue;
@@ -20,7 +23,10 @@ export function incidentPoints(incidents: readonly Incident[]): { blob: Blob; lo
 }
 
 /** The reach of the incidents among `ids` that are not resolved (those with one). */
-export function incidentAreas(incidents: readonly Incident[], ids: readonly string[]): MapArea[] {
+export function incidentAreas(
+  incidents: readonly ReadIncident[],
+  ids: readonly string[],
+): MapArea[] {
   const wanted = new Set(ids);
   return incidents.flatMap((incident) => {
     if (!wanted.has(incident.id) || incident.status === 'RESOLVED') return [];

@@ -1,13 +1,13 @@
 import { parseListReply } from '@/lib/parse-list';
-import { Incident } from '@meridian/contracts';
+import { IncidentReader, type ReadIncident } from '@/lib/readers';
 import { incidentAreas, incidentPoints } from './incident-documents';
 import type { IncidentListRead } from './incident-map-messages';
 
 /** The lists read last, by key (organization and scope): areas are cut from them. */
-const lists = new Map<string, Incident[]>();
+const lists = new Map<string, ReadIncident[]>();
 const KEPT_LISTS = 4;
 
-function keep(key: string, incidents: Incident[]) {
+function keep(key: string, incidents: ReadIncident[]) {
   lists.delete(key);
   lists.set(key, incidents);
   for (const old of lists.keys()) if (lists.size > KEPT_LISTS) lists.delete(old);
@@ -21,7 +21,7 @@ export async function readList(key: string, text: string): Promise<IncidentListR
   } catch {
     return { kind: 'notJson' };
   }
-  const incidents = await parseListReply(Incident, body);
+  const incidents = await parseListReply(IncidentReader, body);
   if (!incidents) return { kind: 'failed' };
   keep(key, incidents);
   const { blob, located } = incidentPoints(incidents);

@@ -5,7 +5,7 @@ import type { MapArea, MapShipmentPoint, MapViewport } from '@/components/map/ma
 import { useExposureSummary } from '@/lib/exposure-summary';
 import { useScopeState } from '@/lib/scope-state';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { useIncidentAreas, useIncidentMap } from '../api/get-incident-map';
@@ -19,7 +19,7 @@ import { AtlasToolbar, type AtlasFilter } from './AtlasToolbar';
 import { EventsFeed } from './EventsFeed';
 import { SiteCard } from './SiteCard';
 
-const NO_INCIDENTS: readonly Incident[] = [];
+const NO_INCIDENTS: readonly ReadIncident[] = [];
 const NO_SHIPMENTS: readonly MapShipmentPoint[] = [];
 const NO_AREAS: readonly MapArea[] = [];
 

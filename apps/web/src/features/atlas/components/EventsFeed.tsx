@@ -8,7 +8,8 @@ import type { ExposureCounts } from '@/lib/exposure-summary';
 import { formatLocation, formatUtc } from '@/lib/incident-display';
 import { cn } from '@/utils/cn';
 import { NO_EVENT_FILTERS, useIncidentPages } from '@/lib/incident-pages';
-import type { Incident, Scope } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
+import type { Scope } from '@meridian/contracts';
 import { useMemo, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 
@@ -22,7 +23,7 @@ type EventsFeedProps = {
   style?: CSSProperties;
 };
 
-const NO_INCIDENTS: readonly Incident[] = [];
+const NO_INCIDENTS: readonly ReadIncident[] = [];
 const PLACEHOLDER_CARDS = [1, 2, 3, 4, 5, 6];
 
 /**

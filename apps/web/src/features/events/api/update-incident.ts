@@ -32,7 +32,8 @@ export function useUpdateIncident() {
         ...queryClient.getQueriesData<Pages>(pagesFilter),
         [detailKey, queryClient.getQueryData(detailKey)],
       ];
-      const patch = (incident: Incident): Incident =>
+      // Generic: list pages hold incidents as read (readers.ts), the event page its detail.
+      const patch = <Item extends Pick<Incident, 'id' | 'status'>>(incident: Item): Item =>
         incident.id === incidentId && change.status
           ? { ...incident, status: change.status }
           : incident;

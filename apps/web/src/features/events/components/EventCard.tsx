@@ -3,7 +3,7 @@ import { SeverityBadge } from '@/components/IncidentBadges';
 import type { ExposureCounts } from '@/lib/exposure-summary';
 import { paths } from '@/config/paths';
 import { formatLocation, formatUtc } from '@/lib/incident-display';
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusChip } from './StatusChip';
@@ -22,7 +22,7 @@ export function EventCard({
   incident,
   exposure,
 }: {
-  incident: Incident;
+  incident: ReadIncident;
   /** What the incident reaches of the organization, when anything. */
   exposure?: ExposureCounts;
 }) {

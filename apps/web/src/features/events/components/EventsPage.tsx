@@ -11,7 +11,8 @@ import { useExposureSummary } from '@/lib/exposure-summary';
 import { isScope } from '@/lib/scope-state';
 import { EVENTS_SAMPLE_INCIDENTS } from '@/lib/sample-incidents';
 import { cn } from '@/utils/cn';
-import type { Incident, Scope } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
+import type { Scope } from '@meridian/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -36,7 +37,7 @@ function ScopeEvents({ filters }: { filters: EventFilters }) {
   const pages = query.data?.pages;
   const notJson = pages?.[0]?.kind === 'notJson';
   const incidents = useMemo(
-    (): Incident[] =>
+    (): ReadIncident[] =>
       notJson
         ? EVENTS_SAMPLE_INCIDENTS
         : (pages ?? []).flatMap((page) => (page.kind === 'incidents' ? page.incidents : [])),

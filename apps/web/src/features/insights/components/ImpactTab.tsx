@@ -5,7 +5,7 @@ import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { useExposure } from '@/lib/incident-exposure';
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { exportExposure } from '../api/export-exposure';
@@ -27,7 +27,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
  * What the selected event reaches of the organization: the spend with the sites in reach,
  * the lanes of the shipments in reach, both lists, and the server's CSV of them.
  */
-export function ImpactTab({ incident }: { incident: Incident }) {
+export function ImpactTab({ incident }: { incident: ReadIncident }) {
   const exposure = useExposure(incident.id);
   const download = useDownload();
   if (exposure.isPending) return <SectionSpinner label="Loading exposure..." />;

@@ -5,7 +5,7 @@ import { SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { selectedIncident, usePlanningIncidents } from '@/lib/planning-incidents';
 import { useQueryParams } from '@/lib/use-query-params';
-import type { Incident } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
 import { ExternalLink } from 'lucide-react';
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -32,9 +32,9 @@ const chartWindowOf = (value: string | null): ChartWindow =>
 
 /** Where "Create Plan" sends an event: the Plans screen, its create dialog open once. */
 const createPlanHref = (incidentId: string) =>
-  `${paths.admin.plans.getHref()}?${new URLSearchParams({ incident: incidentId, create: '1' }).toString()}`;
+  paths.admin.plans.getHref({ incident: incidentId, create: true });
 
-function EventHeading({ incident }: { incident: Incident }) {
+function EventHeading({ incident }: { incident: ReadIncident }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-2">
       <div className="min-w-0">
@@ -99,7 +99,7 @@ export function InsightsPage() {
     setTab(next);
     setParam('tab', next === 'timeline' ? undefined : next);
   };
-  const panelFor = (render: (selected: Incident) => ReactNode) =>
+  const panelFor = (render: (selected: ReadIncident) => ReactNode) =>
     incident ? (
       render(incident)
     ) : events.status === 'loading' ? (

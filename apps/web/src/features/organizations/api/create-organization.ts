@@ -1,19 +1,16 @@
 import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
-import {
-  OrganizationResponse,
-  type Organization,
-  type OrganizationValues,
-} from '@meridian/contracts';
+import { OrganizationResponseReader, type ReadOrganization } from '@/lib/readers';
+import type { OrganizationValues } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
 
-export const createOrganization = async (values: OrganizationValues): Promise<Organization> => {
+export const createOrganization = async (values: OrganizationValues): Promise<ReadOrganization> => {
   const reply = await authenticatedRequest('/admin/organizations', {
     method: 'POST',
     body: values,
-    schema: OrganizationResponse,
+    schema: OrganizationResponseReader,
     fallbackMessage: ADMIN_FALLBACK_MESSAGES.createOrganization,
   });
   return reply.data.organization;

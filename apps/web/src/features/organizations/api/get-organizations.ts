@@ -2,7 +2,7 @@ import { ORGANIZATION_LIST_PAGE_SIZE } from '@/config/constants';
 import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { OrganizationPageResponse } from '@meridian/contracts';
+import { OrganizationListReader } from '@/lib/readers';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -20,7 +20,7 @@ export const getOrganizations = async (
   if (search) query.set('q', search);
   if (cursor) query.set('cursor', cursor);
   const reply = await authenticatedRequest(`/admin/organizations?${query.toString()}`, {
-    schema: OrganizationPageResponse,
+    schema: OrganizationListReader,
     fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadOrganizations,
     signal,
   });
@@ -47,7 +47,8 @@ export function useOrganizations(search = '') {
   return {
     ...query,
     organizations: query.data?.pages.flatMap((page) => page.organizations),
-    total: query.data?.pages[0]?.total ?? 0,
+    // Null when the reply does not say (the spec's list has no total).
+    total: query.data?.pages[0]?.total ?? null,
   };
 }
 

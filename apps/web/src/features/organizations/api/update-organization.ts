@@ -1,11 +1,8 @@
 import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { organizationQuery } from '@/lib/organization-api';
-import {
-  OrganizationResponse,
-  type Organization,
-  type OrganizationValues,
-} from '@meridian/contracts';
+import { OrganizationResponseReader, type ReadOrganization } from '@/lib/readers';
+import type { OrganizationValues } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
@@ -17,11 +14,11 @@ export const updateOrganization = async ({
 }: {
   id: string;
   values: OrganizationValues;
-}): Promise<Organization> => {
+}): Promise<ReadOrganization> => {
   const reply = await authenticatedRequest(`/admin/organizations/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body: { ...values, id },
-    schema: OrganizationResponse,
+    schema: OrganizationResponseReader,
     fallbackMessage: ADMIN_FALLBACK_MESSAGES.updateOrganization,
   });
   return reply.data.organization;

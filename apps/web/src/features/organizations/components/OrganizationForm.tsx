@@ -7,12 +7,12 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
+import type { ReadOrganization } from '@/lib/readers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   INTERNAL_ORGANIZATION_FIXED,
   ORGANIZATION_STATUSES,
   OrganizationInput,
-  type Organization,
   type OrganizationStatus,
   type OrganizationValues,
 } from '@meridian/contracts';
@@ -55,7 +55,7 @@ const isStatus = (value: string): value is OrganizationStatus =>
   (ORGANIZATION_STATUSES as readonly string[]).includes(value);
 
 /** An organization as form values: every blank field is an empty string. */
-function toFormValues(organization?: Organization): OrganizationInput {
+function toFormValues(organization?: ReadOrganization): OrganizationInput {
   return {
     name: organization?.name ?? '',
     slug: organization?.slug ?? '',
@@ -72,7 +72,7 @@ function toFormValues(organization?: Organization): OrganizationInput {
 }
 
 type OrganizationFormProps = {
-  organization?: Organization;
+  organization?: ReadOrganization;
   submitLabel: string;
   isPending: boolean;
   /** The server's message (or the fallback) of a failed save. */

@@ -5,7 +5,6 @@ import { useOrganization } from '@/lib/organization-api';
 import { queryKeys } from '@/lib/query-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/utils/cn';
-import type { Organization } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building, Check, ChevronDown, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -30,7 +29,7 @@ export function OrganizationPicker({ className }: { className?: string }) {
   const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const listboxId = useId();
-  const optionId = (organization: Organization) => `${listboxId}-${organization.id}`;
+  const optionId = (organization: { id: string }) => `${listboxId}-${organization.id}`;
 
   // The unsearched first page picks the default; the searched one is what the list shows.
   const firstPage = useOrganizations();

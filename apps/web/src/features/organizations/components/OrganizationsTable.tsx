@@ -5,7 +5,8 @@ import { Table, type TableColumn } from '@/components/ui/Table';
 import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
-import { INTERNAL_ORGANIZATION_PROTECTED, type Organization } from '@meridian/contracts';
+import type { ListedOrganization } from '@/lib/readers';
+import { INTERNAL_ORGANIZATION_PROTECTED } from '@meridian/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,20 +22,22 @@ const COLUMNS: readonly (string | TableColumn)[] = [
   { label: 'Actions', srOnly: true, className: 'text-right' },
 ];
 
-const orDash = (value: string | null) => value || '—';
+// The spec's list gives only id and name: the other columns show a dash without them.
+const DASH = '—';
+const orDash = (value: string | null | undefined) => value || DASH;
 
 export function OrganizationsTable({
   organizations,
   canManage,
   stale = false,
 }: {
-  organizations: readonly Organization[];
+  organizations: readonly ListedOrganization[];
   canManage: boolean;
   /** Rows of the previous search, shown dimmed while the new one loads. */
   stale?: boolean;
 }) {
   const deleteOrganization = useDeleteOrganization();
-  const [deleting, setDeleting] = useState<Organization | null>(null);
+  const [deleting, setDeleting] = useState<ListedOrganization | null>(null);
 
   return (
     <>
@@ -53,12 +56,16 @@ export function OrganizationsTable({
                 </Badge>
               ) : null}
             </th>
-            <td className="px-4 py-3 font-mono text-xs">{organization.slug}</td>
+            <td className="px-4 py-3 font-mono text-xs">{orDash(organization.slug)}</td>
             <td className="px-4 py-3">{orDash(organization.domain)}</td>
             <td className="px-4 py-3">
-              <Badge tone={organization.status === 'ACTIVE' ? 'green' : 'slate'}>
-                {organization.status}
-              </Badge>
+              {organization.status ? (
+                <Badge tone={organization.status === 'ACTIVE' ? 'green' : 'slate'}>
+                  {organization.status}
+                </Badge>
+              ) : (
+                DASH
+              )}
             </td>
             <td className="px-4 py-3">{orDash(organization.city)}</td>
             <td className="px-4 py-3">{orDash(organization.country)}</td>

@@ -7,7 +7,8 @@ import { Select } from '@/components/ui/Select';
 import { Spinner } from '@/components/ui/Spinner';
 import { useAuth } from '@/lib/auth';
 import { fromLocalInput } from '@/utils/datetime-local';
-import { PLAN_LIMITS, type Incident, type Plan } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
+import { PLAN_LIMITS, type Plan } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS } from '@meridian/contracts/constants';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useCreatePlan } from '../api/create-plan';
@@ -39,7 +40,7 @@ export function CreatePlanDialog({
   onClose,
   onCreated,
 }: {
-  incidents: readonly Incident[];
+  incidents: readonly ReadIncident[];
   defaultIncidentId: string | null;
   onClose: () => void;
   onCreated: (plan: Plan) => void;

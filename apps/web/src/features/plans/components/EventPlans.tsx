@@ -2,7 +2,8 @@ import { Alert } from '@/components/ui/Alert';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { isOpenPlan } from '@/lib/plans-api';
-import type { Incident, Plan } from '@meridian/contracts';
+import type { ReadIncident } from '@/lib/readers';
+import type { Plan } from '@meridian/contracts';
 import { useState } from 'react';
 import { ClipboardList } from 'lucide-react';
 import { usePlans } from '../api/get-plans';
@@ -19,7 +20,7 @@ export function EventPlans({
   incident,
   highlightedPlanId,
 }: {
-  incident: Incident;
+  incident: ReadIncident;
   highlightedPlanId: string | null;
 }) {
   const { canEdit, canEditIncident } = usePlanPermissions();

@@ -15,11 +15,17 @@ import { API_KEY_LIMITS, ApiKeyCreate, type ApiKey } from '@meridian/contracts';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
 type Created = { name: string; secret: string };
+
+/** The form's networks are one text field: addresses or ranges split at commas and spaces. */
+const CreateKeyInput = ApiKeyCreate.pick({ name: true }).extend({ networks: z.string() });
+type CreateKeyInput = z.infer<typeof CreateKeyInput>;
+const networksOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 function CreateKeyForm({
   onCreated,
@@ -29,13 +35,13 @@ function CreateKeyForm({
   onCancel: () => void;
 }) {
   const create = useCreateApiKey();
-  const form = useForm<ApiKeyCreate>({
-    resolver: zodResolver(ApiKeyCreate),
-    defaultValues: { name: '' },
+  const form = useForm<CreateKeyInput>({
+    resolver: zodResolver(CreateKeyInput),
+    defaultValues: { name: '', networks: '' },
   });
-  const submit = form.handleSubmit((input) =>
+  const submit = form.handleSubmit(({ name, networks }) =>
     create
-      .mutateAsync(input)
+      .mutateAsync({ name, allowedNetworks: networksOf(networks) })
       .then(({ apiKey, secret }) => onCreated({ name: apiKey.name, secret }))
       .catch(() => undefined),
   );
@@ -49,6 +55,15 @@ function CreateKeyForm({
       <div className="min-w-64 flex-1">
         <FormField label="Key name" error={form.formState.errors.name?.message}>
           <Input required placeholder="e.g. Warehouse system" {...form.register('name')} />
+        </FormField>
+      </div>
+      <div className="min-w-64 flex-1">
+        <FormField
+          label="Allowed networks"
+          optional
+          hint="Addresses or CIDR ranges, separated by commas. Empty: wherever your organization allows."
+        >
+          <Input placeholder="e.g. 203.0.113.0/24" {...form.register('networks')} />
         </FormField>
       </div>
       <div className="flex gap-2 sm:mt-7">
@@ -71,6 +86,11 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) 
         <span className="block font-mono text-xs font-normal text-muted-foreground">
           {apiKey.prefix}…
         </span>
+        {apiKey.allowedNetworks?.length ? (
+          <span className="block text-xs font-normal text-muted-foreground">
+            From {apiKey.allowedNetworks.join(', ')}
+          </span>
+        ) : null}
       </th>
       <td className="py-3 pr-3 text-sm text-muted-foreground">
         {relativeTime(apiKey.createdAt)}

@@ -17,6 +17,7 @@ const KIND_LABELS: Record<string, string> = {
   'exposure.organization': "Exposure of an organization's imported data",
   'alerts.fanout': 'Alerts sent to their recipients',
   'alerts.digest': 'Alert digests',
+  'exposure-clock': 'Exposure as time passes (ends, ETAs)',
   'table-statistics': 'Embedded database statistics (its autovacuum)',
 };
 

@@ -76,6 +76,14 @@ function SourceRow({ source, onDelete }: { source: Source; onDelete: (source: So
       </td>
       <td className="py-3 pr-3 text-sm whitespace-nowrap text-muted-foreground tabular-nums">
         {source.itemCount} in feed
+        {source.skippedCount > 0 ? (
+          <span
+            className="block text-xs"
+            title="Items of the last document left out: not placed (no position or area), or not actual alerts (tests, exercises)"
+          >
+            {source.skippedCount} skipped
+          </span>
+        ) : null}
         <span className="block text-xs">{source.incidentCount} incidents</span>
       </td>
       <td className="py-3">

@@ -14,6 +14,7 @@ import { useActiveOrganizationId } from '@/lib/active-organization';
 import { useAuth } from '@/lib/auth';
 import { organizationAddress } from '@/lib/organization-address';
 import { useOrganization } from '@/lib/organization-api';
+import type { ReadOrganization } from '@/lib/readers';
 import { optionsOf } from '@/lib/select-options';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
 import { usePlatformAdmin } from '@/lib/use-platform-admin';
@@ -24,7 +25,6 @@ import {
   ORGANIZATION_TYPES,
   PlatformSettings,
   type FeatureFlag,
-  type Organization,
 } from '@meridian/contracts';
 import { Building2, Globe2, ToggleRight } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -49,7 +49,7 @@ const FEATURES = {
 
 const orDash = (value: string | null) => value?.trim() || '—';
 
-function OrganizationDetails({ organization }: { organization: Organization }) {
+function OrganizationDetails({ organization }: { organization: ReadOrganization }) {
   return (
     <DetailList>
       <DetailRow term="Name">{organization.name}</DetailRow>

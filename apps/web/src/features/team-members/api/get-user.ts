@@ -2,12 +2,12 @@ import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { UserResponse, type User } from '@meridian/contracts';
+import { UserResponseReader, type ReadUser } from '@/lib/readers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export const getUser = async (userId: string, signal?: AbortSignal): Promise<User> => {
+export const getUser = async (userId: string, signal?: AbortSignal): Promise<ReadUser> => {
   const reply = await authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}`, {
-    schema: UserResponse,
+    schema: UserResponseReader,
     fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadUser,
     signal,
   });

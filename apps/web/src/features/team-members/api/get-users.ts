@@ -26,7 +26,8 @@ export function useUsers(view: UserListView) {
   return {
     ...query,
     users: query.data?.pages.flatMap((page) => page.users),
-    total: query.data?.pages[0]?.total ?? 0,
+    // Null when the reply does not say (the spec's list has no total).
+    total: query.data?.pages[0]?.total ?? null,
   };
 }
 

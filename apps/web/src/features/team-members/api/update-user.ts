@@ -2,7 +2,8 @@ import { ADMIN_FALLBACK_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { UserResponse, type User, type UserUpdate } from '@meridian/contracts';
+import { UserResponseReader, type ReadUser } from '@/lib/readers';
+import type { UserUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { userQuery } from './get-user';
@@ -14,11 +15,11 @@ export const updateUser = async ({
 }: {
   userId: string;
   change: UserUpdate;
-}): Promise<User> => {
+}): Promise<ReadUser> => {
   const reply = await authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}`, {
     method: 'PUT',
     body: change,
-    schema: UserResponse,
+    schema: UserResponseReader,
     fallbackMessage: ADMIN_FALLBACK_MESSAGES.update,
   });
   return reply.data;

@@ -8,8 +8,8 @@ import { Table, type TableColumn } from '@/components/ui/Table';
 import { TEAM_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
+import type { ListedUser } from '@/lib/readers';
 import { fullName } from '@/utils/format';
-import type { User } from '@meridian/contracts';
 import { Link } from 'react-router';
 import { useUsers } from '../api/get-users';
 import { useMemberFilters } from '../hooks/use-member-filters';
@@ -24,7 +24,7 @@ const COLUMNS: readonly (string | TableColumn)[] = [
   { label: 'Actions', srOnly: true, className: 'text-right' },
 ];
 
-function MemberRow({ user, now }: { user: User; now: number }) {
+function MemberRow({ user, now }: { user: ListedUser; now: number }) {
   // An invited person has no name until they accept.
   const name = fullName(user) || user.email;
   return (
@@ -38,7 +38,10 @@ function MemberRow({ user, now }: { user: User; now: number }) {
       <td className="px-4 py-3">
         <RoleBadge role={user.adminRole} />
       </td>
-      <td className="px-4 py-3 text-sm text-muted-foreground">{user.accountStatus}</td>
+      <td className="px-4 py-3 text-sm text-muted-foreground">
+        {/* The spec's list has no account status: a reply without it shows a dash. */}
+        {user.accountStatus ?? '—'}
+      </td>
       <td className="px-4 py-3">
         <PresenceBadge lastLoginAt={user.lastLoginAt} now={now} />
       </td>

@@ -10,12 +10,12 @@ import { Select, type SelectOption } from '@/components/ui/Select';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { TEAM_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
+import type { ReadUser } from '@/lib/readers';
 import { fullName } from '@/utils/format';
 import {
   ACCOUNT_STATUSES,
   ADMIN_ROLES,
   PLATFORM_ROLES,
-  type User,
   type UserUpdate,
 } from '@meridian/contracts';
 import { ArrowLeft, Trash2 } from 'lucide-react';
@@ -69,7 +69,7 @@ function changeOf(field: SettingField, value: string): UserUpdate | null {
   return { [field]: value };
 }
 
-function ManageUser({ user, loadedAt }: { user: User; loadedAt: number }) {
+function ManageUser({ user, loadedAt }: { user: ReadUser; loadedAt: number }) {
   const navigate = useNavigate();
   const { manageBlockedReason, platformRoleBlockedReason } = useTeamPermissions();
   const updateUser = useUpdateUser();

@@ -1,6 +1,6 @@
 import { TEAM_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/lib/auth';
-import { isPlatformAdmin } from '@/lib/auth-access';
+import { isInternalUser, isPlatformAdmin } from '@/lib/auth-access';
 import { usePublicConfig } from '@/lib/public-config';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
 import {
@@ -25,16 +25,20 @@ export function useTeamPermissions() {
 
   return {
     inviteBlockedReason: administers ? null : TEAM_MESSAGES.inviteAdminRequired,
-    manageBlockedReason: (target: Pick<User, 'id' | 'role' | 'adminRole'>): string | null =>
+    manageBlockedReason: (target: Pick<User, 'id' | 'role' | 'adminRole' | 'email'>) =>
       actor && user
         ? userManagementProblem(
             { ...actor, id: user.id, administersOrganization: administers },
-            target,
+            { ...target, isInternal: isInternalUser(target, internalDomain) },
           )
         : TEAM_MESSAGES.manageAdminRequired,
-    platformRoleBlockedReason: (target: Pick<User, 'role'>, role: PlatformRole): string | null =>
+    platformRoleBlockedReason: (target: Pick<User, 'role' | 'email'>, role: PlatformRole) =>
       actor
-        ? platformRoleChangeProblem(actor, target.role, role)
+        ? platformRoleChangeProblem(
+            actor,
+            { role: target.role, isInternal: isInternalUser(target, internalDomain) },
+            role,
+          )
         : TEAM_MESSAGES.manageAdminRequired,
   };
 }

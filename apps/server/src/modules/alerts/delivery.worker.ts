@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeliveryService } from '../modules/alerts/delivery.service.js';
-import { LoopingWorker, yieldToEventLoop } from './loop.js';
+import { LoopingWorker, yieldToEventLoop } from '../../jobs/loop.js';
+import type { DeliveryService } from './delivery.service.js';
 
 const IDLE_POLL_MS = 2_000;
 

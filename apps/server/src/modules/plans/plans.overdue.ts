@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
-import type { PlanAlerts } from '../modules/plans/plan-alerts.js';
-import { plansRepository } from '../modules/plans/plans.repository.js';
-import { LoopingWorker } from './loop.js';
+import type { Database } from '../../db/client.js';
+import { LoopingWorker } from '../../jobs/loop.js';
+import type { PlanAlerts } from './plan-alerts.js';
+import { plansRepository } from './plans.repository.js';
 
 const TICK_MS = 60_000;
 const BATCH = 100;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
-import type { FeedReader } from '../modules/feeds/feed-reader.js';
-import { sourcesRepository } from '../modules/feeds/sources.repository.js';
-import { LoopingWorker, yieldToEventLoop } from './loop.js';
+import type { Database } from '../../db/client.js';
+import { LoopingWorker, yieldToEventLoop } from '../../jobs/loop.js';
+import type { FeedReader } from './feed-reader.js';
+import { sourcesRepository } from './sources.repository.js';
 
 /** How often an idle instance looks for a source that is due. */
 const TICK_MS = 5_000;

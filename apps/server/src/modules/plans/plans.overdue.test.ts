@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
-import { alerts, incidents, planActions, plans } from '../db/schema.js';
-import { AlertRaiser } from '../modules/alerts/raise.js';
-import { PlanAlerts } from '../modules/plans/plan-alerts.js';
-import { plansRepository } from '../modules/plans/plans.repository.js';
-import { type TestServer, startTestServer } from '../test/test-server.js';
-import { backgroundWork } from './background.js';
-import { OverdueActions } from './overdue-actions.js';
+import { openDatabase, type Database } from '../../db/client.js';
+import { alerts, incidents, planActions, plans } from '../../db/schema.js';
+import { AlertRaiser } from '../alerts/raise.js';
+import { PlanAlerts } from './plan-alerts.js';
+import { plansRepository } from './plans.repository.js';
+import { type TestServer, startTestServer } from '../../test/test-server.js';
+import { backgroundWork } from '../../jobs/background.js';
+import { OverdueActions } from './plans.overdue.js';
 
 /**
  * The overdue scanner on several instances and through a crash: every overdue action is

@@ -1,0 +1,1 @@
+ALTER TABLE "api_keys" ADD COLUMN "allowed_networks" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "exposures_live_idx" ON "exposures" USING btree ("incident_id") WHERE "exposures"."state" <> 'CLEARED';

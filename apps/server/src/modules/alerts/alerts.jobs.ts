@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { JobDefinitions } from '../../jobs/registry.js';
+import type { AlertFanOut } from './fan-out.js';
+
+/** An alert fanned out to its recipients; a digest sent when its window ends. */
+export const ALERT_JOBS = { fanOut: 'alerts.fanout', digest: 'alerts.digest' } as const;
+
+const FanOutPayload = z.object({ alertId: z.string().min(1) });
+const DigestPayload = z.object({ notificationId: z.string().min(1) });
+
+declare module '../../jobs/registry.js' {
+  interface JobPayloads {
+    'alerts.fanout': z.infer<typeof FanOutPayload>;
+    'alerts.digest': z.infer<typeof DigestPayload>;
+  }
+}
+
+export const alertJobs = (fanOut: AlertFanOut): JobDefinitions => ({
+  [ALERT_JOBS.fanOut]: {
+    payload: FanOutPayload,
+    run: ({ alertId }) => fanOut.fanOut(alertId),
+  },
+  [ALERT_JOBS.digest]: {
+    payload: DigestPayload,
+    run: ({ notificationId }) => fanOut.sendDigest(notificationId),
+  },
+});

@@ -1,0 +1,128 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { exposures, incidents, shipments, sites } from '../../db/schema.js';
+import { matchableShipmentColumns } from './exposure.repository.js';
+
+/** The exposure comes from one of the organization's own incidents (the ORG scope). */
+const ofOwnIncident = (organizationId: string) =>
+  sql`exists (select 1 from ${incidents} where ${incidents.id} = ${exposures.incidentId} and ${incidents.organizationId} = ${organizationId})`;
+
+const shipmentExposureVersionSql = (organizationId: string) =>
+  sql`(select count(*) || '/' || coalesce(max(${exposures.id}), 0) || '/' || coalesce(max(${exposures.lastChangedAt})::text, '')
+    from ${exposures} where ${exposures.organizationId} = ${organizationId} and ${exposures.targetKind} = 'SHIPMENT')`;
+
+/** Queries behind the exposure screens (one organization's view). */
+export const exposureReads = {
+  /** Live exposures of an incident for the organization, with their sites. */
+  sitesOf(db: Executor, incidentId: string, organizationId: string, withCleared: boolean) {
+    return db
+      .select({ exposure: exposures, site: sites })
+      .from(exposures)
+      .innerJoin(sites, eq(sites.id, sql`${exposures.targetId}::uuid`))
+      .where(
+        and(
+          eq(exposures.incidentId, incidentId),
+          eq(exposures.organizationId, organizationId),
+          eq(exposures.targetKind, 'SITE'),
+          withCleared ? undefined : ne(exposures.state, 'CLEARED'),
+        ),
+      )
+      .orderBy(exposures.distanceKm);
+  },
+
+  shipmentsOf(db: Executor, incidentId: string, organizationId: string, withCleared: boolean) {
+    return db
+      .select({ exposure: exposures, shipment: shipments })
+      .from(exposures)
+      .innerJoin(shipments, eq(shipments.id, exposures.targetId))
+      .where(
+        and(
+          eq(exposures.incidentId, incidentId),
+          eq(exposures.organizationId, organizationId),
+          eq(exposures.targetKind, 'SHIPMENT'),
+          withCleared ? undefined : ne(exposures.state, 'CLEARED'),
+        ),
+      )
+      .orderBy(exposures.distanceKm);
+  },
+
+  /** The organization's items that some incident reaches now (of its own incidents only, or any). */
+  exposedTargets(db: Executor, organizationId: string, ownIncidentsOnly: boolean) {
+    return db
+      .select({ kind: exposures.targetKind, id: exposures.targetId })
+      .from(exposures)
+      .where(
+        and(
+          eq(exposures.organizationId, organizationId),
+          ne(exposures.state, 'CLEARED'),
+          ownIncidentsOnly ? ofOwnIncident(organizationId) : undefined,
+        ),
+      )
+      .groupBy(exposures.targetKind, exposures.targetId);
+  },
+
+  /**
+   * Changes whenever a shipment exposure of the organization is added, changed or removed
+   * (count, newest row, latest change): the version of `exposedShipmentIds`.
+   */
+  async shipmentExposureVersion(db: Executor, organizationId: string): Promise<string> {
+    const [row] = await db
+      .execute<{ version: string }>(
+        sql`select ${shipmentExposureVersionSql(organizationId)} as version`,
+      )
+      .then((result) => (result as { rows: { version: string }[] }).rows);
+    return row?.version ?? '';
+  },
+
+  /**
+   * The ids of the organization's shipments some incident reaches now (of its own incidents only,
+   * or any), as the summary's exposedShipmentIds, with their version read in the same statement.
+   */
+  async exposedShipmentIds(
+    db: Executor,
+    organizationId: string,
+    ownIncidentsOnly: boolean,
+  ): Promise<{ version: string; ids: string[] }> {
+    const [row] = await db
+      .execute<{ version: string; ids: string }>(
+        sql`select ${shipmentExposureVersionSql(organizationId)} as version,
+          coalesce((select json_agg(distinct ${exposures.targetId}) from ${exposures}
+            where ${exposures.organizationId} = ${organizationId}
+              and ${exposures.targetKind} = 'SHIPMENT' and ${exposures.state} <> 'CLEARED'
+              ${ownIncidentsOnly ? sql`and ${ofOwnIncident(organizationId)}` : sql``}
+          )::text, '[]') as ids`,
+      )
+      .then((result) => (result as { rows: { version: string; ids: string }[] }).rows);
+    return { version: row?.version ?? '', ids: JSON.parse(row?.ids ?? '[]') as string[] };
+  },
+
+  /** The organization's shipments some incident reaches now (of its own incidents only, or any). */
+  exposedShipments(db: Executor, organizationId: string, ownIncidentsOnly: boolean, limit: number) {
+    return db
+      .select(matchableShipmentColumns)
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.organizationId, organizationId),
+          sql`exists (select 1 from ${exposures} where ${exposures.targetKind} = 'SHIPMENT'
+            and ${exposures.targetId} = ${shipments.id} and ${exposures.organizationId} = ${organizationId}
+            and ${exposures.state} <> 'CLEARED'
+            ${ownIncidentsOnly ? sql`and ${ofOwnIncident(organizationId)}` : sql``})`,
+        ),
+      )
+      .limit(limit);
+  },
+
+  /** Live exposure counts per incident for the organization. */
+  summary(db: Executor, organizationId: string) {
+    return db
+      .select({
+        incidentId: exposures.incidentId,
+        sites: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SITE'))::int`,
+        shipments: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SHIPMENT'))::int`,
+      })
+      .from(exposures)
+      .where(and(eq(exposures.organizationId, organizationId), ne(exposures.state, 'CLEARED')))
+      .groupBy(exposures.incidentId);
+  },
+};

@@ -1,0 +1,106 @@
+import type { IncidentDetail, IncidentExposureResponse, SiteExposure } from '@meridian/contracts';
+import { IncidentExposureResponse as ExposureReply } from '@meridian/contracts';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { EXPOSURE_MESSAGES } from '@/config/messages';
+import { apiServer } from '@/test/msw-server';
+import { renderWithApp } from '@/test/render';
+import { ExposurePanel } from './ExposurePanel';
+
+const INCIDENT: IncidentDetail = {
+  id: '6f1c2b9e-4a55-4d1e-9a6b-0c3f0b1d2e01',
+  organizationId: '0b6c5a1e-2f3d-4c8b-9e7a-5d4c3b2a1f00',
+  title: 'Port strike in Felixstowe',
+  description: null,
+  severity: 'HIGH',
+  status: 'OPEN',
+  location: { lat: 51.96, lng: 1.35, countryCode: 'GB' },
+  updatedAt: '2026-11-20T08:00:00.000Z',
+};
+
+const site = (name: string, distanceKm: number, criticality: 'LOW' | 'CRITICAL'): SiteExposure => ({
+  site: {
+    id: crypto.randomUUID(),
+    externalRef: null,
+    name,
+    kind: 'WAREHOUSE',
+    tier: null,
+    criticality,
+    address: null,
+    city: 'Felixstowe',
+    countryCode: 'GB',
+    location: { lat: 51.95, lng: 1.33 },
+    products: [],
+    contact: null,
+    annualSpend: null,
+    currency: null,
+    archivedAt: null,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  distanceKm,
+  state: 'NEW',
+  via: 'LOCATION',
+  firstSeenAt: '2026-11-20T08:01:00.000Z',
+  lastChangedAt: '2026-11-20T08:01:00.000Z',
+});
+
+/** Answers the exposure of INCIDENT with `data`, checked against the contract first. */
+function exposureIs(data: IncidentExposureResponse['data']) {
+  const reply = ExposureReply.parse({ message: 'Exposure retrieved', data });
+  const seen: { authorization: string | null }[] = [];
+  apiServer.use(
+    http.get(`*/api/incidents/${INCIDENT.id}/exposure`, ({ request }) => {
+      seen.push({ authorization: request.headers.get('authorization') });
+      return HttpResponse.json(reply);
+    }),
+  );
+  return seen;
+}
+
+describe('the exposure panel', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'access-token');
+    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-token');
+  });
+
+  it('counts and lists the exposed sites, nearest first as the server sends them', async () => {
+    const seen = exposureIs({
+      sites: [site('Harbour DC', 1.2, 'CRITICAL'), site('Ipswich store', 14.8, 'LOW')],
+      shipments: [],
+    });
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    await screen.findByText('2 sites · 0 shipments');
+    const rows = screen.getByRole('table', { name: 'Exposed sites' }).querySelectorAll('tbody tr');
+    expect([...rows].map((row) => row.querySelector('th')?.textContent)).toEqual([
+      'Harbour DCcritical criticality',
+      'Ipswich store',
+    ]);
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(seen).toEqual([{ authorization: 'Bearer access-token' }]);
+  });
+
+  it('says that nothing is in reach, and offers no export', async () => {
+    exposureIs({ sites: [], shipments: [] });
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    await screen.findByText(EXPOSURE_MESSAGES.none);
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+
+  it('says why nothing can be matched to an incident without a place', async () => {
+    exposureIs({ sites: [], shipments: [] });
+    renderWithApp(<ExposurePanel incident={{ ...INCIDENT, location: null, area: null }} />);
+    await screen.findByText(EXPOSURE_MESSAGES.noLocation);
+  });
+
+  it("shows the server's message when the exposure cannot be read", async () => {
+    apiServer.use(
+      http.get(`*/api/incidents/${INCIDENT.id}/exposure`, () =>
+        HttpResponse.json({ message: 'Exposure is being recomputed' }, { status: 503 }),
+      ),
+    );
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    await screen.findByText('Exposure is being recomputed');
+  });
+});
