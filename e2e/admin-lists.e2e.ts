@@ -277,8 +277,7 @@ describe('Organizations: 130 customers', () => {
   );
 
   it('the Organizations table searches, shows the total and loads more', async () => {
-    const page = await open(SEEDED_OWNER, '/admin/profile');
-    await page.goto('/admin/organizations');
+    const page = await open(SEEDED_OWNER, '/admin/organizations');
     await page.getByRole('table').waitFor();
     await expect.poll(() => count(page).innerText()).toBe('Showing 50 of 132');
     await page.getByRole('button', { name: 'Load more' }).click();

@@ -5,6 +5,7 @@ import {
   fixtures,
   readStorage,
   signIn,
+  startSignedIn,
   STORAGE_KEYS,
   useBrowser,
   writeStorage,
@@ -103,6 +104,31 @@ describe('the session at start', () => {
     await page.getByRole('status').filter({ hasText: 'Loading Meridian...' }).waitFor();
     releaseValidation();
     await heading(page, 'Events').waitFor();
+  });
+
+  it('keeps the stored session when the page is left while it is validated', async () => {
+    const page = await browser.newPage();
+    await startSignedIn(page, fixtures().manager, '/admin/profile');
+    await heading(page, 'User Profile').waitFor();
+    let releaseValidation: () => void = () => undefined;
+    const validationHeld = new Promise<void>((resolve) => {
+      releaseValidation = resolve;
+    });
+    await page.route(
+      '**/api/auth/validate',
+      async (route) => {
+        await validationHeld;
+        await route.abort().catch(() => undefined);
+      },
+      { times: 1 },
+    );
+    await page.goto('/admin/events');
+    await page.getByRole('status').filter({ hasText: 'Loading Meridian...' }).waitFor();
+    // Left before the server answered: the request in flight is aborted with the page.
+    await page.goto('/admin/plans');
+    releaseValidation();
+    await heading(page, 'Plans').waitFor();
+    expect(await readStorage(page, STORAGE_KEYS.refreshToken)).not.toBeNull();
   });
 
   it('removes both tokens and stays signed out when validation fails', async () => {

@@ -7,10 +7,8 @@ import {
   saveScreenshot,
   signIn,
   startSignedIn,
-  STORAGE_KEYS,
   useBrowser,
   waitForStillPage,
-  writeStorage,
   type PageOptions,
 } from './support/browser';
 import { ADMIN_ACCOUNT, TEST_PASSWORD, type TestAccount } from './support/fixtures';
@@ -409,9 +407,7 @@ const settled = (page: Page) =>
 describe.each(['dark', 'light'] as const)('in the %s theme', (theme) => {
   async function themedPage(account: TestAccount, options: PageOptions = {}) {
     const page = await browser.newPage({ colorScheme: theme, bypassCSP: true, ...options });
-    await page.goto('/login');
-    await writeStorage(page, STORAGE_KEYS.theme, theme);
-    await signIn(page, account);
+    await startSignedIn(page, account, '/admin/profile', { theme });
     return page;
   }
 

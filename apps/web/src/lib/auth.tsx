@@ -53,6 +53,21 @@ async function validateStoredSession(): Promise<User> {
 
 let restoringSession: Promise<User | null> | null = null;
 
+/**
+ * Whether this page is being left. Leaving (a reload, a typed address) aborts the validation in
+ * flight, and that failure says nothing about the tokens: clearing them then would sign the
+ * user out of the page being opened. A page restored from the back-forward cache is back.
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
 /** Validates the stored tokens once per page load, even when effects run twice. */
 function restoreSession(): Promise<User | null> {
   restoringSession ??= (async () => {
@@ -64,7 +79,7 @@ function restoreSession(): Promise<User | null> {
     try {
       return await validateStoredSession();
     } catch {
-      clearTokens();
+      if (!leaving) clearTokens();
       return null;
     }
   })();
