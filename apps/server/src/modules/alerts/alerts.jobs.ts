@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { JobDefinitions } from '../../jobs/registry.js';
-import type { AlertFanOut } from './fan-out.js';
 
 /** An alert fanned out to its recipients; a digest sent when its window ends. */
 export const ALERT_JOBS = { fanOut: 'alerts.fanout', digest: 'alerts.digest' } as const;
@@ -15,7 +14,13 @@ declare module '../../jobs/registry.js' {
   }
 }
 
-export const alertJobs = (fanOut: AlertFanOut): JobDefinitions => ({
+/** The work behind the jobs (AlertFanOut), typed by what they call so that it may enqueue them. */
+type FanOutWork = {
+  fanOut(alertId: string): Promise<void>;
+  sendDigest(notificationId: string): Promise<void>;
+};
+
+export const alertJobs = (fanOut: FanOutWork): JobDefinitions => ({
   [ALERT_JOBS.fanOut]: {
     payload: FanOutPayload,
     run: ({ alertId }) => fanOut.fanOut(alertId),

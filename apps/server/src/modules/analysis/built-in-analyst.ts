@@ -1,6 +1,7 @@
 import { ANALYSIS_MESSAGES, INCIDENT_TYPE_LABELS, type SiteKind } from '@meridian/contracts';
 import { countsOf, day, duration, excerpt, money, plural, when, words } from './analysis-format.js';
-import type { AnalysisContext, ShipmentFact, SiteFact } from './context.js';
+import type { AnalysisContext } from './context.js';
+import type { ShipmentFact, SiteFact } from './facts.js';
 
 /**
  * Meridian's own analyst, for installs without a language model: a structured answer from

@@ -2,14 +2,8 @@ import {
   CRITICALITIES,
   type Citation,
   type Criticality,
-  type ExposureState,
-  type IncidentStatus,
-  type IncidentType,
-  type Plan,
-  type PlanAction,
   SHIPMENT_MODES,
   SHIPMENT_STATUSES,
-  type Severity,
   type ShipmentMode,
   type ShipmentStatus,
   type SiteKind,
@@ -27,6 +21,15 @@ import { personOf } from '../plans/plans.mapper.js';
 import { PlansService } from '../plans/plans.service.js';
 import { countryName, excerpt, hoursBetween, placeOf, words } from './analysis-format.js';
 import { analysisRepository } from './analysis.repository.js';
+import type {
+  ComparableFact,
+  IncidentFacts,
+  MemoFact,
+  PlanFact,
+  ShipmentFact,
+  SiteFact,
+  TimelineFact,
+} from './facts.js';
 import { Records } from './records.js';
 
 /** How much of each kind the assistant reads: enough to answer, small enough for a prompt. */
@@ -40,72 +43,6 @@ export const CONTEXT_LIMITS = {
   comparables: 5,
   comparableCandidates: 500,
 } as const;
-
-/** `[n]` of a record in the answer. */
-export type Ref = number;
-
-export type IncidentFacts = {
-  ref: Ref;
-  id: string;
-  title: string;
-  description: string | null;
-  type: IncidentType;
-  severity: Severity;
-  status: IncidentStatus;
-  startsAt: Date;
-  endsAt: Date | null;
-  resolvedAt: Date | null;
-  place: string | null;
-  affectedRadiusKm: number;
-  source: string;
-};
-export type TimelineFact = { ref: Ref; id: string; at: Date; text: string };
-export type SiteFact = {
-  ref: Ref;
-  id: string;
-  name: string;
-  kind: SiteKind;
-  criticality: Criticality;
-  tier: number | null;
-  annualSpend: number | null;
-  currency: string | null;
-  place: string | null;
-  distanceKm: number;
-  state: ExposureState;
-};
-export type ShipmentFact = {
-  ref: Ref;
-  id: string;
-  reference: string;
-  mode: ShipmentMode;
-  origin: string;
-  destination: string;
-  status: ShipmentStatus;
-  carrier: string | null;
-  eta: Date | null;
-  via: 'LOCATION' | 'POSITION' | 'ROUTE';
-  distanceKm: number;
-};
-export type ActionFact = { ref: Ref; action: PlanAction };
-export type PlanFact = { ref: Ref; plan: Plan; actions: ActionFact[] };
-export type MemoFact = {
-  ref: Ref;
-  id: string;
-  body: string;
-  author: string | null;
-  updatedAt: Date;
-};
-export type ComparableFact = {
-  ref: Ref;
-  id: string;
-  title: string;
-  severity: Severity;
-  startsAt: Date;
-  resolvedAt: Date;
-  hoursToResolve: number;
-  place: string | null;
-  distanceKm: number | null;
-};
 
 /** Everything the assistant may use to answer one organization's question about one event. */
 export type AnalysisContext = {

@@ -9,7 +9,7 @@ import type {
   ShipmentFact,
   SiteFact,
   TimelineFact,
-} from './context.js';
+} from './facts.js';
 
 /**
  * Where Meridian's web app shows each kind of record (contracts' WEB_PATHS): the

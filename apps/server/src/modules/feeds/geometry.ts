@@ -1,11 +1,11 @@
 import { GeoArea, GeoAreaShape } from '@meridian/contracts';
 import { areaAnchor } from '../../lib/geo/area.js';
-import type { FeedEvent } from './connectors/types.js';
 
 const finite = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-type Place = Pick<FeedEvent, 'lat' | 'lng' | 'area'>;
+/** Where a feed's event is: a point, an area, or neither (the connectors' FeedEvent has these). */
+type Place = { lat: number | null; lng: number | null; area: GeoArea | null };
 
 const validLngLat = (lng: number | null, lat: number | null): lng is number =>
   lng !== null && lat !== null && Math.abs(lng) <= 180 && Math.abs(lat) <= 90;
