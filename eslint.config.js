@@ -44,15 +44,34 @@ const webZones = [
 const serverZones = [
   {
     target: `${server}/lib`,
-    from: `${server}/modules`,
+    from: [`${server}/modules`, `${server}/plugins`, `${server}/jobs`],
     message: 'lib/ sits below the modules: move the shared piece into lib/ instead.',
   },
   {
+    target: `${server}/db`,
+    from: [`${server}/modules`, `${server}/plugins`, `${server}/jobs`],
+    message: 'db/ sits below jobs, plugins and modules (layers: lib, db, jobs, plugins, modules).',
+  },
+
+  {
     target: `${server}/plugins`,
-    from: `${server}/**/*.repository.ts`,
-    message: 'Plugins reach data through a service, never a repository.',
+    from: `${server}/modules`,
+    message:
+      'Plugins sit below the modules: what a plugin needs of one is handed in by app.ts (see RequestAccess).',
+  },
+  {
+    target: [`${server}/lib`, `${server}/db`, `${server}/jobs`, `${server}/plugins`],
+    from: [`${server}/app.ts`, `${server}/main.ts`, `${server}/bootstrap`],
+    message: 'Only the composition root wires the layers: nothing below it imports it.',
   },
 ];
+
+/** STYLE.md rule 12 (its tests may use a module's job to drive the machinery). */
+const jobsZone = {
+  target: `${server}/jobs`,
+  from: [`${server}/modules`, `${server}/plugins`],
+  message: 'jobs/ is machinery: a module registers its handlers there, jobs/ never imports one.',
+};
 
 /*
  * STYLE.md rule 11: a module owns its repository. Another module reads it through its
@@ -189,6 +208,11 @@ export default tseslint.config(
     files: [`${server}/modules/**/*.ts`],
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths([...serverZones, ...moduleZones]) },
+  },
+  {
+    files: [`${server}/jobs/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...serverZones, jobsZone]) },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -58,16 +58,33 @@ describe('import boundaries', () => {
     expect(errors).toHaveLength(2);
   });
 
-  it('refuses modules in server lib/ and repositories in server plugins/', async () => {
+  it('refuses modules in server lib/ and plugins/, and the composition root below it', async () => {
     const repository = "import { usersRepository } from '../modules/users/users.repository.js';";
     const use = 'export const used = usersRepository;';
     const lib = await boundaryErrors('apps/server/src/lib/violation.ts', `${repository}\n${use}`);
     const plugin = await boundaryErrors(
       'apps/server/src/plugins/violation.ts',
-      `${repository}\n${use}`,
+      [
+        repository,
+        "import { AccessService } from '../modules/sessions/access.service.js';",
+        'export const used = [usersRepository, AccessService];',
+      ].join('\n'),
+    );
+    const root = await boundaryErrors(
+      'apps/server/src/jobs/violation.ts',
+      "import { buildApp } from '../app.js';\nexport const used = buildApp;",
     );
     expect(lib).toHaveLength(1);
-    expect(plugin).toEqual([expect.stringContaining('never a repository')]);
+    expect(plugin).toEqual([
+      expect.stringContaining('Plugins sit below the modules'),
+      expect.stringContaining('Plugins sit below the modules'),
+    ]);
+    expect(root).toEqual([expect.stringContaining('Only the composition root')]);
+    const machinery = await boundaryErrors(
+      'apps/server/src/jobs/violation.ts',
+      "import { EXPOSURE_JOBS } from '../modules/exposure/exposure.jobs.js';\nexport const used = EXPOSURE_JOBS;",
+    );
+    expect(machinery).toEqual([expect.stringContaining('jobs/ is machinery')]);
   });
 
   it("refuses another module's repository in a module, but not its read face or in a test", async () => {

@@ -25,7 +25,7 @@ import { AccountRequestsService } from './modules/account-requests/account-reque
 import { atlasRoutes } from './modules/atlas/atlas.routes.js';
 import { AtlasService } from './modules/atlas/atlas.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { ACCESS_CHANNEL, AccessService } from './modules/auth/access.service.js';
+import { ACCESS_CHANNEL, AccessService } from './modules/sessions/access.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { GoogleSignInService } from './modules/auth/google-sign-in.service.js';
 import { backgroundWork } from './jobs/background.js';
@@ -71,7 +71,7 @@ import { incidentsRoutes } from './modules/incidents/incidents.routes.js';
 import { IncidentsService } from './modules/incidents/incidents.service.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
 import { GeocodeService } from './modules/geocode/geocode.service.js';
-import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { LoginThrottle } from './modules/sessions/login-throttle.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { FeedReader } from './modules/feeds/feed-reader.js';

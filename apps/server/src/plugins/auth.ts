@@ -1,9 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Actor } from '../lib/access.js';
+import { ACCESS_MESSAGES, type Actor, TWO_FACTOR_POLICY_MESSAGE } from '../lib/access.js';
 import { DomainError, forbidden, unauthorized } from '../lib/errors.js';
-import { ACCESS_MESSAGES, type AccessService } from '../modules/auth/access.service.js';
-import { TWO_FACTOR_POLICY_MESSAGE } from '../modules/auth/two-factor-policy.js';
+
+/**
+ * What the guard needs of the sessions module, which the composition root hands in: the
+ * plugin knows no module.
+ */
+export type RequestAccess = {
+  /** Who the token speaks for, refused with a DomainError. */
+  actorFor(token: string, actAs: string | undefined, ip: string): Promise<Actor>;
+  /** Resolves once this instance has heard of every change made so far. */
+  settle(): Promise<void>;
+  recordActAs(
+    actor: Actor,
+    action: string,
+    targetId: string | null,
+    status: number,
+  ): Promise<unknown>;
+};
 
 export const ACT_AS_HEADER = 'x-act-as-organization';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -46,7 +61,7 @@ const bearerToken = (request: FastifyRequest): string | undefined => {
  * check is kept, not thrown yet), the request budget (per user once known, else per IP, so a
  * bad token costs its IP), then the refusal of anonymous callers on private routes.
  */
-export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: AccessService }) => {
+export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: RequestAccess }) => {
   const { access } = opts;
   app.decorateRequest('actor', null);
 

@@ -3,7 +3,7 @@ import type { AccountRequestInput } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { accountRequests } from '../../db/schema.js';
 import type { CursorKey } from '../../lib/cursor.js';
-import { Keyset } from '../../lib/keyset.js';
+import { Keyset } from '../../db/keyset-page.js';
 
 export type AccountRequestRow = typeof accountRequests.$inferSelect;
 

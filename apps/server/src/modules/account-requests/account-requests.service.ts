@@ -13,7 +13,7 @@ import { memberRequestsOpen } from '../settings/security-policy.js';
 import type { InvitationsService } from '../invitations/invitations.service.js';
 import { insertOrganization } from '../organizations/organizations.service.js';
 import { organizationsReads } from '../organizations/organizations.reads.js';
-import { keysetPage } from '../../lib/keyset.js';
+import { keysetPage } from '../../db/keyset-page.js';
 import { toAccountRequestDto } from './account-requests.mapper.js';
 import { accountRequestsRepository } from './account-requests.repository.js';
 

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test-server.js';
 import { settingsRepository } from '../settings/settings.repository.js';
-import { ACCESS_MESSAGES } from './access.service.js';
+import { ACCESS_MESSAGES } from '../../lib/access.js';
 import { AUTH_MESSAGES } from './auth.service.js';
 
 /**

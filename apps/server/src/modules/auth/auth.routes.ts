@@ -18,7 +18,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { toUserDto } from '../users/users.mapper.js';
 import type { AuthService } from './auth.service.js';
 import type { GoogleSignInService } from './google-sign-in.service.js';
-import { clientInfo } from './sessions.js';
+import { clientInfo } from '../sessions/sessions.js';
 
 const errors = { ...errorResponses, 503: ErrorBody };
 

@@ -1,48 +1,20 @@
 import type { LoginResponse, RefreshResponse } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
-import { addressAllowed, securityPolicy } from '../settings/security-policy.js';
-import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
+import { addressAllowed } from '../settings/security-policy.js';
+import type { AccessTokens } from '../../lib/tokens.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
-import { organizationsReads } from '../organizations/organizations.reads.js';
-import { toUserDto } from '../users/users.mapper.js';
 import { type UserRow, usersReads } from '../users/users.reads.js';
 import { userAccounts } from '../users/users.accounts.js';
-import type { LoginThrottle } from './login-throttle.js';
-import { refreshTokensRepository } from './refresh-tokens.repository.js';
-import { type ClientInfo, assertSignInAddress, startSession } from './sessions.js';
-import { sessionsRepository } from './sessions.repository.js';
+import type { LoginThrottle } from '../sessions/login-throttle.js';
+import { endSession, refreshSession, signInRefusal } from '../sessions/session-lifecycle.js';
+import { type ClientInfo, startSession } from '../sessions/sessions.js';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
-  deactivated: 'Your account has been deactivated. Contact your administrator.',
-  pending: 'Your account is not active yet. Accept your invitation to sign in.',
-  organizationDisabled: 'Your organization is disabled',
-  invalidRefresh: 'Invalid or expired refresh token',
-  idleTimeout: 'You were signed out after 8 hours without activity. Sign in again.',
 } as const;
-
-/** The organization policy `sessionTimeout`: a session unused this long cannot be refreshed. */
-export const SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
-
-/** Whether the session sat unused past the idle timeout its organization asks for. */
-async function idleTooLong(db: Executor, user: UserRow, sessionId: string, now: Date) {
-  const session = await sessionsRepository.findForUser(db, user.id, sessionId);
-  if (!session || now.getTime() - session.lastUsedAt.getTime() <= SESSION_IDLE_TIMEOUT_MS)
-    return false;
-  return (await securityPolicy(db, user.organizationId)).sessionTimeout;
-}
-
-/** Why an account with a correct password still may not sign in, or null when it may. */
-export async function signInRefusal(db: Executor, user: UserRow): Promise<string | null> {
-  if (user.accountStatus === 'DEACTIVATED') return AUTH_MESSAGES.deactivated;
-  if (user.accountStatus === 'PENDING') return AUTH_MESSAGES.pending;
-  const organization = await organizationsReads.findById(db, user.organizationId);
-  if (!organization || organization.status !== 'ACTIVE') return AUTH_MESSAGES.organizationDisabled;
-  return null;
-}
 
 export class AuthService {
   /** Verified against when the e-mail is unknown, so both failures take the same time. */
@@ -95,70 +67,12 @@ export class AuthService {
     return (await this.hasher.verify(user.passwordHash, password)) ? user : null;
   }
 
-  async refresh(refreshToken: string, ip: string | null): Promise<RefreshResponse> {
-    const tokenHash = hashToken(refreshToken);
-    type Outcome = { response: RefreshResponse } | { reuseOf: string } | 'idle' | null;
-    const now = new Date();
-    const outcome = await this.db.transaction(async (tx): Promise<Outcome> => {
-      const consumed = await refreshTokensRepository.consume(tx, tokenHash, now);
-      if (!consumed) {
-        const known = await refreshTokensRepository.findByHash(tx, tokenHash);
-        if (known?.usedAt && !known.revokedAt) {
-          // A rotated token came back: someone holds a copy. End the whole session, access
-          // tokens included.
-          await sessionsRepository.revoke(tx, known.userId, known.familyId);
-          return { reuseOf: known.userId };
-        }
-        return null;
-      }
-      const user = await usersReads.findById(tx, consumed.userId);
-      if (!user || (await signInRefusal(tx, user))) {
-        await sessionsRepository.revoke(tx, consumed.userId, consumed.familyId);
-        return null;
-      }
-      // Refused inside the transaction, so the token is not spent: it works again from inside.
-      await assertSignInAddress(tx, user, ip);
-      // The session's last use is its last refresh: an active page refreshes every 15 minutes.
-      if (await idleTooLong(tx, user, consumed.familyId, now)) {
-        await sessionsRepository.revoke(tx, user.id, consumed.familyId);
-        return 'idle';
-      }
-      await sessionsRepository.touch(tx, consumed.familyId, ip);
-      const next = newOpaqueToken();
-      await refreshTokensRepository.insert(tx, {
-        userId: user.id,
-        familyId: consumed.familyId,
-        tokenHash: next.hash,
-        expiresAt: consumed.expiresAt,
-      });
-      return {
-        response: {
-          message: 'Token refreshed',
-          accessToken: await this.tokens.sign({
-            userId: user.id,
-            tokenVersion: user.tokenVersion,
-            sessionId: consumed.familyId,
-          }),
-          refreshToken: next.token,
-          user: toUserDto(user),
-        },
-      };
-    });
-    if (outcome === 'idle') throw unauthorized(AUTH_MESSAGES.idleTimeout);
-    if (outcome && 'reuseOf' in outcome) {
-      this.log.warn(
-        { userId: outcome.reuseOf },
-        'refresh token reuse detected; token family revoked',
-      );
-    }
-    if (!outcome || !('response' in outcome)) throw unauthorized(AUTH_MESSAGES.invalidRefresh);
-    return outcome.response;
+  refresh(refreshToken: string, ip: string | null): Promise<RefreshResponse> {
+    return refreshSession(this.db, this.tokens, this.log, refreshToken, ip);
   }
 
   /** Ends only the session the request was made from: the user's other devices stay signed in. */
-  async logout(user: UserRow, sessionId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await sessionsRepository.revoke(tx, user.id, sessionId);
-    });
+  logout(user: UserRow, sessionId: string): Promise<void> {
+    return endSession(this.db, user.id, sessionId);
   }
 }

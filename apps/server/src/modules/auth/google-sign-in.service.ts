@@ -21,11 +21,11 @@ import { INVITATION_MESSAGES, completeInvitation } from '../invitations/invitati
 import { type UserRow, usersReads } from '../users/users.reads.js';
 import { userAccounts } from '../users/users.accounts.js';
 import { securityPolicy } from '../settings/security-policy.js';
-import { signInRefusal } from './auth.service.js';
+import { signInRefusal } from '../sessions/session-lifecycle.js';
 import { neverActivated } from '../users/users.rules.js';
 import { googleLinkRepository } from './google-link.repository.js';
-import type { LoginThrottle } from './login-throttle.js';
-import { type ClientInfo, startSession } from './sessions.js';
+import type { LoginThrottle } from '../sessions/login-throttle.js';
+import { type ClientInfo, startSession } from '../sessions/sessions.js';
 
 export const GOOGLE_MESSAGES = {
   notConfigured: 'Google sign-in is not configured on this server',

@@ -15,7 +15,7 @@ import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test
 import { auditLog, userTwoFactor } from '../../db/schema.js';
 import { usersRepository } from '../users/users.repository.js';
 import { settingsRepository } from '../settings/settings.repository.js';
-import { ACCESS_MESSAGES } from './access.service.js';
+import { ACCESS_MESSAGES } from '../../lib/access.js';
 import { GOOGLE_MESSAGES } from './google-sign-in.service.js';
 
 const DOMAIN = 'acme.example';

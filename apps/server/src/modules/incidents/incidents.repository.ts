@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { jsonObject, jsonTimestamp, jsonValue, listSnapshot } from '../../db/json-sql.js';
 import { containsText } from '../../db/text-search.js';
 import type { CursorKey } from '../../lib/cursor.js';
-import { Keyset } from '../../lib/keyset.js';
+import { Keyset } from '../../db/keyset-page.js';
 import { exposures, incidentEvents, incidents, users } from '../../db/schema.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;

@@ -15,7 +15,7 @@ import {
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
-import { keysetPage } from '../../lib/keyset.js';
+import { keysetPage } from '../../db/keyset-page.js';
 import type { VersionedList } from '../../lib/versioned-json.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toShipmentDto } from '../atlas/atlas.mapper.js';

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-docs.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { actorOf } from '../../plugins/auth.js';
-import { clientInfo } from '../auth/sessions.js';
+import { clientInfo } from '../sessions/sessions.js';
 import type { InvitationsService } from './invitations.service.js';
 
 const errors = { ...errorResponses, 410: ErrorBody, 503: ErrorBody };

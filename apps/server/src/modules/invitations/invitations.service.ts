@@ -20,7 +20,7 @@ import {
   newOpaqueToken,
 } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { type ClientInfo, startSession } from '../auth/sessions.js';
+import { type ClientInfo, startSession } from '../sessions/sessions.js';
 import { organizationsReads } from '../organizations/organizations.reads.js';
 import { type NewUser, type UserRow, usersReads } from '../users/users.reads.js';
 import { userAccounts } from '../users/users.accounts.js';

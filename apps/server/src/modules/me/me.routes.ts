@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
-import { clientInfo } from '../auth/sessions.js';
+import { clientInfo } from '../sessions/sessions.js';
 import type { MeService } from './me.service.js';
 
 const errors = { ...errorResponses, 503: ErrorBody };

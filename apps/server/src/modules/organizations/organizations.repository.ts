@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { organizations } from '../../db/schema.js';
 import { containsText } from '../../db/text-search.js';
 import type { CursorKey } from '../../lib/cursor.js';
-import { Keyset } from '../../lib/keyset.js';
+import { Keyset } from '../../db/keyset-page.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 

@@ -10,7 +10,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { keysetPage } from '../../lib/keyset.js';
+import { keysetPage } from '../../db/keyset-page.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { toOrganizationDto } from './organizations.mapper.js';
 import {

@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizations, sessions } from '../../db/schema.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
-import { ACCESS_MESSAGES } from '../auth/access.service.js';
-import { AUTH_MESSAGES } from '../auth/auth.service.js';
+import { ACCESS_MESSAGES } from '../../lib/access.js';
+import { SESSION_MESSAGES } from '../sessions/session-lifecycle.js';
 import { ACCOUNT_REQUEST_ERRORS } from '../account-requests/account-requests.service.js';
 import { SETTINGS_MESSAGES } from './settings.service.js';
 
@@ -214,7 +214,7 @@ describe('the session timeout', () => {
     expect(active.status).toBe(200);
     await idle(sessionIdOf(member.accessToken), 8.1);
     const late = await refresh(active.body.refreshToken);
-    expect(late).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.idleTimeout } });
+    expect(late).toMatchObject({ status: 401, body: { message: SESSION_MESSAGES.idleTimeout } });
     const afterwards = await server.request('GET', '/api/me/profile', {
       token: active.body.accessToken,
     });

@@ -13,7 +13,7 @@ import { badRequest, invalidRows } from '../../lib/errors.js';
 import { allowsAddress, invalidEntries } from '../../lib/ip-allow-list.js';
 import { readSettings } from '../../lib/settings-documents.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { owesTwoFactor } from '../auth/two-factor-policy.js';
+import { owesTwoFactor } from '../sessions/two-factor-policy.js';
 import { type OrganizationSettingsColumn, settingsRepository } from './settings.repository.js';
 
 export const SETTINGS_MESSAGES = {

@@ -12,7 +12,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
 import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test-server.js';
-import { TWO_FACTOR_POLICY_MESSAGE } from '../auth/two-factor-policy.js';
+import { TWO_FACTOR_POLICY_MESSAGE } from '../../lib/access.js';
 import { SETTINGS_MESSAGES } from '../settings/settings.service.js';
 import { USER_MESSAGES } from '../users/users.service.js';
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
-import { clientInfo } from '../auth/sessions.js';
+import { clientInfo } from '../sessions/sessions.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
 const errors = { ...errorResponses, 503: ErrorBody };

@@ -13,9 +13,9 @@ import type { PasswordHasher } from '../../lib/passwords.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { signInRefusal } from '../auth/auth.service.js';
-import type { AttemptTicket, LoginThrottle } from '../auth/login-throttle.js';
-import { type ClientInfo, startSession } from '../auth/sessions.js';
+import { signInRefusal } from '../sessions/session-lifecycle.js';
+import type { AttemptTicket, LoginThrottle } from '../sessions/login-throttle.js';
+import { type ClientInfo, startSession } from '../sessions/sessions.js';
 import { type UserRow, usersReads } from '../users/users.reads.js';
 import {
   hashRecoveryCode,

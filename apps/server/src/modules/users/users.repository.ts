@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.js';
 import { containsText } from '../../db/text-search.js';
 import type { CursorKey } from '../../lib/cursor.js';
-import { type KeyPart, Keyset } from '../../lib/keyset.js';
+import { type KeyPart, Keyset } from '../../db/keyset-page.js';
 import { type OrganizationRow, notDeleted } from '../organizations/organizations.reads.js';
 
 export type UserRow = typeof users.$inferSelect;

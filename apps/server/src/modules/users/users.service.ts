@@ -13,12 +13,12 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, isInternalEmail, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { keysetPage } from '../../lib/keyset.js';
+import { keysetPage } from '../../db/keyset-page.js';
 import { NotifiedCache } from '../../lib/notified-cache.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { revokeAllSessions } from '../auth/sessions.js';
-import { toSessionDto } from '../auth/sessions.mapper.js';
-import { userSessions } from '../auth/sessions.js';
+import { revokeAllSessions } from '../sessions/sessions.js';
+import { toSessionDto } from '../sessions/sessions.mapper.js';
+import { userSessions } from '../sessions/sessions.js';
 import { removeTwoFactor } from '../two-factor/two-factor.service.js';
 import { twoFactorReads } from '../two-factor/two-factor.reads.js';
 import { twoFactorStatus } from '../two-factor/two-factor.service.js';

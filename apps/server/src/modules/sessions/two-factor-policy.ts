@@ -9,9 +9,6 @@ import { settingsReads } from '../settings/settings.reads.js';
 import { twoFactorReads } from '../two-factor/two-factor.reads.js';
 import { type UserRow } from '../users/users.reads.js';
 
-export const TWO_FACTOR_POLICY_MESSAGE =
-  'Your organization requires two-factor authentication. Set it up before you continue.';
-
 /**
  * The organization policy `requireTwoFactor`, for one session: owed by a password session of
  * a user with no confirmed second factor. Google sign-ins are exempt (Google checked it).

@@ -1,9 +1,9 @@
 import { type AnyColumn, type InferSelectModel, type SQL, and, asc, desc, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SortDirection } from '@meridian/contracts';
-import type { Executor } from '../db/client.js';
-import { CURSOR_MESSAGES, type CursorKey, cursors } from './cursor.js';
-import { badRequest } from './errors.js';
+import type { Executor } from './client.js';
+import { CURSOR_MESSAGES, type CursorKey, cursors } from '../lib/cursor.js';
+import { badRequest } from '../lib/errors.js';
 
 /** One sort value of a keyset order, and how it travels in a cursor. */
 export type KeyPart = { value: SQL | AnyColumn; kind: 'text' | 'timestamp' | 'uuid' | 'integer' };

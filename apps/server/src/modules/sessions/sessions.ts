@@ -9,7 +9,7 @@ import { type UserRow } from '../users/users.reads.js';
 import { userAccounts } from '../users/users.accounts.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
 import { sessionsRepository } from './sessions.repository.js';
-import { ACCESS_MESSAGES } from './access.service.js';
+import { ACCESS_MESSAGES } from '../../lib/access.js';
 import { owesTwoFactorOnSignIn } from './two-factor-policy.js';
 
 /**

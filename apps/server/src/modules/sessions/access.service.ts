@@ -1,7 +1,7 @@
 import { DEFAULT_SECURITY_SETTINGS, SecuritySettings } from '@meridian/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
+import { ACCESS_MESSAGES, type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { NotifiedCache } from '../../lib/notified-cache.js';
 import { readSettings } from '../../lib/settings-documents.js';
@@ -11,18 +11,6 @@ import { organizationsReads } from '../organizations/organizations.reads.js';
 import { type AccessFacts, usersReads } from '../users/users.reads.js';
 import { allowListAdmits } from '../settings/security-policy.js';
 import { owesTwoFactor } from './two-factor-policy.js';
-
-export const ACCESS_MESSAGES = {
-  required: 'Authentication required',
-  invalidToken: 'Invalid or expired token',
-  organizationDisabled: 'Your organization is disabled',
-  actAsMalformed: 'X-Act-As-Organization must be an organization id',
-  actAsForbidden: 'You cannot act as another organization',
-  organizationNotFound: 'Organization not found',
-  addressNotAllowed: (ip: string) =>
-    `Your organization allows access only from approved IP addresses, and this one (${ip}) is not on its list. Ask an admin of your organization to add it.`,
-  passwordChangeRequired: 'Choose a new password before you continue',
-} as const;
 
 const OrganizationId = z.uuid();
 
