@@ -20,6 +20,7 @@ import {
   TIMESTAMP_HEADER,
   verifySignature,
 } from './channel-webhook.js';
+import { until } from '../../test/poll.js';
 
 /**
  * Alerts end to end over real HTTP: changes raise alerts, a job fans them out by preferences,
@@ -98,23 +99,13 @@ const createIncident = async (
   expect(response.status).toBe(201);
   return response.body.data.incident;
 };
-/** Polls until `check` passes: alerts are fanned out and delivered in the background. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 const mailsTo = (address: string, about: string) =>
   smtp.messages.filter((mail) => mail.to.includes(address) && mail.raw.includes(about));
 
 describe('in-app and e-mail alerts', () => {
   it("alerts the organization's other members about a new incident, not the one who recorded it", async () => {
     const incident = await createIncident({ title: 'Crane collapse at Felixstowe' });
-    const viewer = await eventually(
+    const viewer = await until(
       () => notifications('viewer'),
       (data) => data.notifications.some((n) => n.incidentId === incident.id),
     );
@@ -132,7 +123,7 @@ describe('in-app and e-mail alerts', () => {
     // Nobody in another organization hears of it.
     expect((await notifications('borealis')).notifications).toHaveLength(0);
 
-    const mails = await eventually(
+    const mails = await until(
       async () => mailsTo('viewer@acme-alerts.example', 'Crane collapse'),
       (found) => found.length === 1,
     );
@@ -147,7 +138,7 @@ describe('in-app and e-mail alerts', () => {
 
   it('marks one notification read, then all, and refuses another member’s', async () => {
     await createIncident({ title: 'Strike at Antwerp' });
-    const before = await eventually(
+    const before = await until(
       () => notifications('viewer'),
       (data) => data.notifications.some((n) => n.title.includes('Strike at Antwerp')),
     );
@@ -179,20 +170,20 @@ describe('in-app and e-mail alerts', () => {
       title: 'Refinery fire (critical)',
       severity: 'CRITICAL',
     });
-    const admin = await eventually(
+    const admin = await until(
       () => notifications('admin'),
       (data) =>
         data.notifications.filter((n) => [high.id, critical.id].includes(n.incidentId ?? ''))
           .length === 2,
     );
     expect(admin.notifications.length).toBeGreaterThanOrEqual(2);
-    const viewer = await eventually(
+    const viewer = await until(
       () => notifications('viewer'),
       (data) => data.notifications.some((n) => n.incidentId === critical.id),
     );
     expect(viewer.notifications.some((n) => n.incidentId === high.id)).toBe(false);
     // In the app, not by e-mail.
-    await eventually(
+    await until(
       async () => mailsTo('admin@acme-alerts.example', 'Refinery fire'),
       (found) => found.length === 1,
     );
@@ -206,7 +197,7 @@ describe('in-app and e-mail alerts', () => {
       });
       expect(changed.status).toBe(200);
     }
-    await eventually(
+    await until(
       () => notifications('admin'),
       (data) =>
         data.notifications.some(
@@ -214,7 +205,7 @@ describe('in-app and e-mail alerts', () => {
         ),
     );
     // The viewer hears of the status change (critical), never of the resolution.
-    const viewerAfter = await eventually(
+    const viewerAfter = await until(
       () => notifications('viewer'),
       (data) => data.notifications.filter((n) => n.incidentId === critical.id).length === 2,
     );
@@ -251,7 +242,7 @@ describe('in-app and e-mail alerts', () => {
       ).status,
     ).toBe(403);
     const medium = await createIncident({ title: 'Medium customs delay', severity: 'MEDIUM' });
-    await eventually(
+    await until(
       () => notifications('viewer'),
       (data) => data.notifications.some((n) => n.incidentId === medium.id),
     );
@@ -266,7 +257,7 @@ describe('in-app and e-mail alerts', () => {
 
   it('tells an assignee, and only them, that an incident is theirs', async () => {
     const incident = await createIncident({ title: 'Supplier insolvency', assigneeId: ids.viewer });
-    const viewer = await eventually(
+    const viewer = await until(
       () => notifications('viewer'),
       (data) =>
         data.notifications.some(
@@ -277,7 +268,7 @@ describe('in-app and e-mail alerts', () => {
       .filter((n) => n.incidentId === incident.id)
       .flatMap((n) => n.lines);
     expect(lines.some((line) => line.includes('assigned this incident to you'))).toBe(true);
-    const admin = await eventually(
+    const admin = await until(
       () => notifications('admin'),
       (data) => data.notifications.some((n) => n.incidentId === incident.id),
     );
@@ -299,7 +290,7 @@ describe('in-app and e-mail alerts', () => {
       location: { lat: 51.9, lng: 4.5 },
       affectedRadiusKm: 50,
     });
-    const viewer = await eventually(
+    const viewer = await until(
       () => notifications('viewer'),
       (data) =>
         data.notifications.some(
@@ -332,7 +323,7 @@ describe('SMS through a Twilio-compatible gateway', () => {
       title: 'Typhoon nearing Kaohsiung',
       severity: 'CRITICAL',
     });
-    const texts = await eventually(
+    const texts = await until(
       async () => receiver.received(gateway).slice(before),
       (found) => found.length >= 1,
     );
@@ -468,7 +459,7 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
     const hookBefore = receiver.received('/hook').length;
     const low = await createIncident({ title: 'Minor road works', severity: 'LOW' });
     const high = await createIncident({ title: 'Port <closure> & strike', severity: 'HIGH' });
-    const alerts = await eventually(
+    const alerts = await until(
       async () => receiver.received('/hook').slice(hookBefore),
       (found) => found.length >= 1,
     );
@@ -477,7 +468,7 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
     expect(payload.alert.incidentId).toBe(high.id);
     expect(payload.alert.url).toBe(`https://meridian.example/admin/events/${high.id}`);
     expect(alerts[0]?.headers[DELIVERY_HEADER]).toBe(payload.id);
-    const slack = await eventually(
+    const slack = await until(
       async () => receiver.received('/slack/T000/B000/XXXX').slice(slackBefore),
       (found) => found.length === 2,
     );
@@ -497,7 +488,7 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
       title: 'Cyber attack on carrier',
       severity: 'CRITICAL',
     });
-    const failed = await eventually(
+    const failed = await until(
       async () =>
         (
           await server.request<DeliveryListResponse>(
@@ -566,7 +557,7 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
       },
     );
     expect(again.status).toBe(200);
-    await eventually(
+    await until(
       async () =>
         (
           await server.request<DeliveryListResponse>(
@@ -599,7 +590,7 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
     expect(removed.status).toBe(200);
     const before = receiver.received('/hook').length;
     const incident = await createIncident({ title: 'After removal', severity: 'CRITICAL' });
-    await eventually(
+    await until(
       () => notifications('viewer'),
       (data) => data.notifications.some((n) => n.incidentId === incident.id),
     );

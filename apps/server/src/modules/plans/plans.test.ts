@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, incidents, planActions } from '../../db/schema.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
+import { until } from '../../test/poll.js';
 
 /**
  * Response plans over real HTTP: templates with due offsets, who may change what, completion
@@ -294,17 +295,14 @@ describe('plans', () => {
           token: token[who],
         })
       ).body.data.notifications;
-    const deadline = Date.now() + 15_000;
-    let lines: string[] = [];
-    while (Date.now() < deadline) {
-      lines = (await notifications('viewer')).flatMap((n) => n.lines);
-      if (
-        lines.some((line) => line.includes('assigned to you')) &&
-        lines.some((line) => line.includes('completed'))
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const viewerLines = async () => (await notifications('viewer')).flatMap((n) => n.lines);
+    let lines = await until(
+      viewerLines,
+      (seen) =>
+        seen.some((line) => line.includes('assigned to you')) &&
+        seen.some((line) => line.includes('completed')),
+      { interval: 200 },
+    );
     expect(lines).toContain(
       '“List shipments at, bound for or routed through the port” (Port disruption) assigned to you',
     );
@@ -343,12 +341,9 @@ describe('plans', () => {
       .from(planActions)
       .where(eq(planActions.id, withAction.body.data.plan.actions[0]?.id ?? ''));
     expect(row?.overdueAlertedAt).not.toBeNull();
-    const until = Date.now() + 15_000;
-    while (Date.now() < until) {
-      lines = (await notifications('viewer')).flatMap((n) => n.lines);
-      if (lines.some((line) => line.includes('is overdue'))) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    lines = await until(viewerLines, (seen) => seen.some((line) => line.includes('is overdue')), {
+      interval: 200,
+    });
     expect(lines).toContain('“Call the insurer” (Overdue check) is overdue');
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, sessions } from '../../db/schema.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 import { ACCESS_CHANNEL } from './access.service.js';
+import { until } from '../../test/poll.js';
 
 /**
  * The rows behind a token are cached per instance and dropped when the database announces a
@@ -33,11 +34,12 @@ const sessionOf = (session: AuthResponse) =>
 /** Polls until the status is the one expected, for at most a second; answers how long it took. */
 async function becomes(token: string, status: number): Promise<number> {
   const started = performance.now();
-  while (performance.now() - started < 1_000) {
-    if ((await validate(token)) === status) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`validate did not answer ${status} within a second`);
+  await until(
+    () => validate(token),
+    (answered) => answered === status,
+    { timeout: 1_000, interval: 10 },
+  );
+  return performance.now() - started;
 }
 
 describe('the access cache', () => {
