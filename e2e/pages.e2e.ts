@@ -1,20 +1,16 @@
-import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import {
-  expectAccessible,
+  checkInThemes,
   fixtures,
-  saveScreenshot,
+  followSystemTheme,
   signIn,
-  STORAGE_KEYS,
+  startSignedIn,
   useBrowser,
-  waitForStillPage,
-  writeStorage,
+  type PageOptions,
 } from './support/browser';
 import { ADMIN_SCREENS } from './support/screens';
 
 const browser = useBrowser();
-
-const THEMES = ['dark', 'light'] as const;
 
 const PUBLIC_PAGES = [
   ['login', '/login', 'Sign in'],
@@ -30,91 +26,75 @@ const screenshotName = (path: string) =>
     .replace(/[0-9a-f-]{36}/, 'id')
     .replace(/\//g, '-');
 
-async function usingTheme(page: Page, theme: (typeof THEMES)[number]) {
-  await page.goto('/login');
-  await writeStorage(page, STORAGE_KEYS.theme, theme);
-  // The saved theme is read when the page starts.
-  await page.reload();
+/** A page in the system theme, so that each checkpoint is seen dark, then light. */
+async function themedPage(options: PageOptions = {}) {
+  const page = await browser.newPage({ bypassCSP: true, ...options });
+  await followSystemTheme(page);
+  return page;
 }
 
-async function checkPage(page: Page, name: string, theme: string, layerSelector?: string) {
-  await waitForStillPage(page);
-  await expectAccessible(page, layerSelector);
-  await saveScreenshot(page, `${name}-${theme}`);
-}
-
-describe.each(THEMES)('every page in the %s theme: accessible, and pictured', (theme) => {
+describe('every page in the dark and the light theme: accessible, and pictured', () => {
   it.each(PUBLIC_PAGES)('%s', async (name, path, heading) => {
-    const page = await browser.newPage({ colorScheme: theme, bypassCSP: true });
-    await usingTheme(page, theme);
+    const page = await themedPage();
     // Holds timers still, so the callback page's redirect to /login waits for the scan.
     await page.clock.install();
     await page.goto(path);
     await page.getByRole('heading', { name: heading }).first().waitFor();
-    await checkPage(page, name, theme);
+    await checkInThemes(page, name);
   });
 
   it('login with an error', async () => {
-    const page = await browser.newPage({ colorScheme: theme, bypassCSP: true });
-    await usingTheme(page, theme);
+    const page = await themedPage();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByLabel('Email').fill('someone@acme.example');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('form', { name: 'Sign in' }).getByRole('alert').waitFor();
-    await checkPage(page, 'login-error', theme);
+    await checkInThemes(page, 'login-error');
   });
 
   it('create-account with the required-fields message', async () => {
-    const page = await browser.newPage({ colorScheme: theme, bypassCSP: true });
-    await usingTheme(page, theme);
+    const page = await themedPage();
     await page.goto('/create-account');
     await page.getByRole('button', { name: 'Request account' }).click();
     await page.getByText('Please fill in all required fields').waitFor();
-    await checkPage(page, 'create-account-error', theme);
+    await checkInThemes(page, 'create-account-error');
   });
 
   // One sign-in for all sixteen screens, so the time allowed grows with their number.
-  it('every admin screen', { timeout: ADMIN_SCREENS.length * 8_000 }, async () => {
-    const page = await browser.newPage({ colorScheme: theme, bypassCSP: true });
-    await usingTheme(page, theme);
-    await signIn(page, fixtures().admin);
+  it('every admin screen', { timeout: ADMIN_SCREENS.length * 10_000 }, async () => {
+    const page = await browser.newPage({ bypassCSP: true });
+    await startSignedIn(page, fixtures().admin, '/admin/profile', { theme: 'system' });
     for (const [path, title] of ADMIN_SCREENS) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-      await checkPage(page, screenshotName(path), theme);
+      await checkInThemes(page, screenshotName(path));
     }
   });
 
   it('the user menu, organization picker and sign-out dialog', async () => {
-    const page = await browser.newPage({ colorScheme: theme, bypassCSP: true });
-    await usingTheme(page, theme);
-    await signIn(page, fixtures().admin);
+    const page = await browser.newPage({ bypassCSP: true });
+    await startSignedIn(page, fixtures().admin, '/admin/profile', { theme: 'system' });
     await page.getByRole('button', { name: /^Open user menu for/ }).click();
     await page.getByRole('menu').waitFor();
-    await checkPage(page, 'admin-user-menu', theme, '[role="menu"]');
+    await checkInThemes(page, 'admin-user-menu', '[role="menu"]');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('alertdialog').waitFor();
-    await checkPage(page, 'admin-sign-out-dialog', theme, '[role="alertdialog"]');
+    await checkInThemes(page, 'admin-sign-out-dialog', '[role="alertdialog"]');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('combobox', { name: 'Active organization' }).click();
     await page.getByRole('listbox').waitFor();
-    await checkPage(page, 'admin-organization-picker', theme, '[role="listbox"]');
+    await checkInThemes(page, 'admin-organization-picker', '[role="listbox"]');
   });
 
   it('phone width: login and the admin header', async () => {
-    const page = await browser.newPage({
-      colorScheme: theme,
-      viewport: { width: 390, height: 844 },
-      bypassCSP: true,
-    });
-    await usingTheme(page, theme);
-    await page.goto('/login');
-    await checkPage(page, 'phone-login', theme);
+    const page = await themedPage({ viewport: { width: 390, height: 844 } });
+    await checkInThemes(page, 'phone-login');
+    // Through the form, as a phone user signs in, landing on Atlas.
     await signIn(page, fixtures().manager);
-    await checkPage(page, 'phone-admin-atlas', theme);
+    await checkInThemes(page, 'phone-admin-atlas');
     await page.getByRole('button', { name: /^Open user menu for/ }).click();
     await page.getByRole('menu').waitFor();
-    await checkPage(page, 'phone-admin-user-menu', theme, '[role="menu"]');
+    await checkInThemes(page, 'phone-admin-user-menu', '[role="menu"]');
   });
 });

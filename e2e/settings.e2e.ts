@@ -2,13 +2,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from './support/api';
 import {
-  expectAccessible,
+  checkInThemes,
   fixtures,
-  saveScreenshot,
   signIn,
   startSignedIn,
   useBrowser,
-  waitForStillPage,
   type PageOptions,
 } from './support/browser';
 import { ADMIN_ACCOUNT, TEST_PASSWORD, type TestAccount } from './support/fixtures';
@@ -404,55 +402,50 @@ const SCREENS = [
 const settled = (page: Page) =>
   expect.poll(() => page.getByText(/^Loading.*\.\.\.$/).count()).toBe(0);
 
-describe.each(['dark', 'light'] as const)('in the %s theme', (theme) => {
+describe('in the dark and the light theme', () => {
+  /** Signed in, in the system theme: each checkpoint is seen dark, then light. */
   async function themedPage(account: TestAccount, options: PageOptions = {}) {
-    const page = await browser.newPage({ colorScheme: theme, bypassCSP: true, ...options });
-    await startSignedIn(page, account, '/admin/profile', { theme });
+    const page = await browser.newPage({ bypassCSP: true, ...options });
+    await startSignedIn(page, account, '/admin/profile', { theme: 'system' });
     return page;
   }
 
-  async function check(page: Page, name: string, layer?: string) {
-    await waitForStillPage(page);
-    await expectAccessible(page, layer);
-    await saveScreenshot(page, `${name}-${theme}`);
-  }
-
-  // Each screen, dialog and the read-only page is loaded, scanned and pictured: the time allowed
-  // grows with their number, as for the admin screens (pages.e2e).
+  // Each screen, dialog and the read-only page is loaded, scanned and pictured in both themes:
+  // the time allowed grows with their number, as for the admin screens (pages.e2e).
   it(
     'every settings screen is accessible, for an admin and read-only',
-    { timeout: (SCREENS.length + 3) * 8_000 },
+    { timeout: (SCREENS.length + 3) * 12_000 },
     async () => {
       const page = await themedPage(orgAdmin);
       for (const [path, title, name] of SCREENS) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
         await settled(page);
-        await check(page, name);
+        await checkInThemes(page, name);
       }
       await page.goto('/admin/profile');
       await page.getByRole('button', { name: 'Change Password' }).click();
       await page.getByRole('dialog').waitFor();
-      await check(page, 'settings-change-password', '[role="dialog"]');
+      await checkInThemes(page, 'settings-change-password', '[role="dialog"]');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Manage Sessions' }).click();
       await page.getByRole('dialog').getByRole('list', { name: 'Sessions' }).waitFor();
-      await check(page, 'settings-sessions', '[role="dialog"]');
+      await checkInThemes(page, 'settings-sessions', '[role="dialog"]');
 
       const reader = await themedPage(manager);
       await reader.goto('/admin/security');
       await reader.getByText('Only an organization admin can change these settings').waitFor();
-      await check(reader, 'settings-security-read-only');
+      await checkInThemes(reader, 'settings-security-read-only');
     },
   );
 
-  it('phone width', { timeout: SCREENS.length * 8_000 }, async () => {
+  it('phone width', { timeout: SCREENS.length * 12_000 }, async () => {
     const page = await themedPage(orgAdmin, { viewport: { width: 390, height: 844 } });
     for (const [path, title, name] of SCREENS) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
       await settled(page);
-      await check(page, `phone-${name}`);
+      await checkInThemes(page, `phone-${name}`);
     }
   });
 });

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { invitations } from '../apps/server/src/db/schema';
 import { PLATFORM_ROLE_MESSAGES } from '@meridian/contracts';
 import {
+  checkInThemes,
   currentPath,
   expectAccessible,
+  followSystemTheme,
   saveScreenshot,
   signIn,
   STORAGE_KEYS,
@@ -66,7 +68,9 @@ async function open(options: PageOptions = {}) {
 
 async function openTeam(account: Account, options: PageOptions = {}) {
   const page = await browser.newPage({ baseURL: world().baseUrl, ...options });
-  await startSignedIn(page, account, '/admin/team-members', { theme: options.colorScheme });
+  await startSignedIn(page, account, '/admin/team-members', {
+    theme: options.appTheme ?? options.colorScheme,
+  });
   await page.getByRole('heading', { level: 1, name: 'Team Members' }).waitFor();
   await page.getByRole('table').waitFor();
   return page;
@@ -75,7 +79,7 @@ async function openTeam(account: Account, options: PageOptions = {}) {
 async function openMember(account: Account, userId: string, options: PageOptions = {}) {
   const page = await browser.newPage({ baseURL: world().baseUrl, ...options });
   await startSignedIn(page, account, `/admin/team-members/${userId}`, {
-    theme: options.colorScheme,
+    theme: options.appTheme ?? options.colorScheme,
   });
   await page.getByRole('heading', { level: 1, name: 'Team Member' }).waitFor();
   return page;
@@ -183,20 +187,17 @@ describe('Team members: invitations', () => {
     await page.getByRole('alert').getByText('This invitation link is not valid').waitFor();
   });
 
-  it.each(['dark', 'light'] as const)(
-    'the accept page is accessible and pictured in the %s theme',
-    async (theme) => {
-      const inviteUrl = await invite(`picture.${theme}@acme.example`);
-      const page = await open({ colorScheme: theme, bypassCSP: true });
-      await page.goto(inviteUrl);
-      await page.getByLabel('First name').waitFor();
-      await page.getByRole('button', { name: 'Join Acme Logistics' }).click();
-      await page.getByText('Password must be at least 8 characters').waitFor();
-      await page.getByText('First name is required').waitFor();
-      await expectAccessible(page);
-      await saveScreenshot(page, `accept-invite-${theme}`);
-    },
-  );
+  it('the accept page is accessible and pictured in the dark and the light theme', async () => {
+    const inviteUrl = await invite('picture@acme.example');
+    const page = await open({ bypassCSP: true });
+    await followSystemTheme(page);
+    await page.goto(inviteUrl);
+    await page.getByLabel('First name').waitFor();
+    await page.getByRole('button', { name: 'Join Acme Logistics' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText('First name is required').waitFor();
+    await checkInThemes(page, 'accept-invite');
+  });
 });
 
 describe('Team members: the list', () => {
@@ -275,14 +276,10 @@ describe('Team members: the list', () => {
     await page.waitForURL(`**/admin/team-members/${data.target.id}`);
   });
 
-  it.each(['dark', 'light'] as const)(
-    'is accessible and pictured in the %s theme',
-    async (theme) => {
-      const page = await openTeam(world().data.admin, { colorScheme: theme, bypassCSP: true });
-      await expectAccessible(page);
-      await saveScreenshot(page, `team-members-${theme}`);
-    },
-  );
+  it('is accessible and pictured in the dark and the light theme', async () => {
+    const page = await openTeam(world().data.admin, { bypassCSP: true, appTheme: 'system' });
+    await checkInThemes(page, 'team-members');
+  });
 });
 
 describe('Team members: managing one user', () => {
@@ -392,18 +389,14 @@ describe('Team members: managing one user', () => {
     await page.getByRole('alert').getByText('User not found').waitFor();
   });
 
-  it.each(['dark', 'light'] as const)(
-    'is accessible and pictured in the %s theme',
-    async (theme) => {
-      const page = await openMember(world().data.admin, world().data.away.id, {
-        colorScheme: theme,
-        bypassCSP: true,
-      });
-      await page.getByRole('combobox', { name: 'Account status' }).waitFor();
-      await expectAccessible(page);
-      await saveScreenshot(page, `team-member-${theme}`);
-    },
-  );
+  it('is accessible and pictured in the dark and the light theme', async () => {
+    const page = await openMember(world().data.admin, world().data.away.id, {
+      bypassCSP: true,
+      appTheme: 'system',
+    });
+    await page.getByRole('combobox', { name: 'Account status' }).waitFor();
+    await checkInThemes(page, 'team-member');
+  });
 });
 
 describe('Team members: who may do what', () => {

@@ -1,31 +1,14 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  saveScreenshot,
-  STORAGE_KEYS,
-  useBrowser,
-  waitForStillPage,
-  writeStorage,
-  startSignedIn,
-} from './support/browser';
+import { checkInThemes, followSystemTheme, useBrowser, startSignedIn } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
 /** Two-factor sign-in: turned on from the profile, then asked for after the password. */
-const THEMES = ['light', 'dark'] as const;
-const accountOf = (theme: (typeof THEMES)[number]) => ({
-  email: `tess.${theme}@acme.example`,
-  password: SEEDED_PASSWORD,
-});
+const ACCOUNT = { email: 'tess@acme.example', password: SEEDED_PASSWORD };
 const world = useSeededServer(async (server) => {
   const acme = await server.createOrganization('Acme Logistics');
-  for (const theme of THEMES)
-    await server.createUser({
-      organizationId: acme.id,
-      email: accountOf(theme).email,
-      adminRole: 'ADMIN',
-    });
+  await server.createUser({ organizationId: acme.id, email: ACCOUNT.email, adminRole: 'ADMIN' });
   return {};
 });
 const browser = useBrowser();
@@ -40,10 +23,10 @@ const enrolled = new Map<string, { secret: string; recoveryCodes: string[] }>();
 const nextCode = (secret: string) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
-async function newPage(theme: (typeof THEMES)[number]) {
+/** A page in the system theme: each checkpoint is seen dark, then light. */
+async function newPage() {
   const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
-  await page.goto('/login');
-  await writeStorage(page, STORAGE_KEYS.theme, theme);
+  await followSystemTheme(page);
   return page;
 }
 
@@ -56,59 +39,51 @@ async function passwordStep(page: Page, account: { email: string; password: stri
 }
 
 describe('two-factor authentication', () => {
-  for (const theme of THEMES) {
-    it(`is turned on from the profile: QR code and key, a code, then the recovery codes (${theme})`, async () => {
-      const account = accountOf(theme);
-      const page = await newPage(theme);
-      await startSignedIn(page, account, '/admin/profile');
-      await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();
-      await page.getByRole('button', { name: 'Enable 2FA' }).click();
+  it('is turned on from the profile: QR code and key, a code, then the recovery codes', async () => {
+    const account = ACCOUNT;
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await startSignedIn(page, account, '/admin/profile', { theme: 'system' });
+    await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();
+    await page.getByRole('button', { name: 'Enable 2FA' }).click();
 
-      const dialog = page.getByRole('dialog', { name: 'Enable 2FA' });
-      await dialog.getByRole('img', { name: /QR code/ }).waitFor();
-      const secret = (await dialog.getByLabel('Secret key').innerText()).replace(/\s/g, '');
-      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-      await waitForStillPage(page);
-      await expectAccessible(page, '[role="dialog"]');
-      await saveScreenshot(page, `two-factor-scan-${theme}`, 'viewport');
+    const dialog = page.getByRole('dialog', { name: 'Enable 2FA' });
+    await dialog.getByRole('img', { name: /QR code/ }).waitFor();
+    const secret = (await dialog.getByLabel('Secret key').innerText()).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await checkInThemes(page, 'two-factor-scan', '[role="dialog"]');
 
-      // A wrong code is refused beside the field.
-      await dialog.getByLabel('Code from the app').fill('000000');
-      await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
-      await dialog.getByText('That code is not right').waitFor();
+    // A wrong code is refused beside the field.
+    await dialog.getByLabel('Code from the app').fill('000000');
+    await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
+    await dialog.getByText('That code is not right').waitFor();
 
-      await dialog.getByLabel('Code from the app').fill(await generate({ secret }));
-      await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
-      const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
-      const codes = saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
-      await codes.first().waitFor();
-      const recoveryCodes = await codes.allInnerTexts();
-      expect(recoveryCodes).toHaveLength(10);
-      await waitForStillPage(page);
-      await expectAccessible(page, '[role="dialog"]');
-      await saveScreenshot(page, `two-factor-recovery-codes-${theme}`, 'viewport');
-      const download = page.waitForEvent('download');
-      await saved.getByRole('button', { name: 'Download' }).click();
-      expect((await download).suggestedFilename()).toBe('meridian-recovery-codes.txt');
-      await saved.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByLabel('Code from the app').fill(await generate({ secret }));
+    await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
+    const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
+    const codes = saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    const recoveryCodes = await codes.allInnerTexts();
+    expect(recoveryCodes).toHaveLength(10);
+    await checkInThemes(page, 'two-factor-recovery-codes', '[role="dialog"]');
+    const download = page.waitForEvent('download');
+    await saved.getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe('meridian-recovery-codes.txt');
+    await saved.getByRole('button', { name: 'Done' }).click();
 
-      // The profile now shows the state and offers to turn it off.
-      await page.getByText('2FA on').waitFor();
-      await page.getByText('10 recovery codes left.').waitFor();
-      await page.getByRole('button', { name: 'Disable', exact: true }).waitFor();
-      enrolled.set(account.email, { secret, recoveryCodes });
-      await page.close();
-    });
-  }
+    // The profile now shows the state and offers to turn it off.
+    await page.getByText('2FA on').waitFor();
+    await page.getByText('10 recovery codes left.').waitFor();
+    await page.getByRole('button', { name: 'Disable', exact: true }).waitFor();
+    enrolled.set(account.email, { secret, recoveryCodes });
+    await page.close();
+  });
 
   it('asks for the code after the password, and signs in with it', async () => {
-    const account = accountOf('light');
+    const account = ACCOUNT;
     const { secret } = enrolled.get(account.email) ?? { secret: '' };
-    const page = await newPage('light');
+    const page = await newPage();
     await passwordStep(page, account);
-    await waitForStillPage(page);
-    await expectAccessible(page);
-    await saveScreenshot(page, 'two-factor-sign-in-light');
+    await checkInThemes(page, 'two-factor-sign-in');
 
     await page.getByLabel('Authentication code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -122,20 +97,18 @@ describe('two-factor authentication', () => {
   });
 
   it('signs in with a recovery code, once', async () => {
-    const account = accountOf('dark');
+    const account = ACCOUNT;
     const [code = ''] = enrolled.get(account.email)?.recoveryCodes ?? [];
-    const page = await newPage('dark');
+    const page = await newPage();
     await passwordStep(page, account);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(code);
-    await waitForStillPage(page);
-    await expectAccessible(page);
-    await saveScreenshot(page, 'two-factor-recovery-sign-in-dark');
+    await checkInThemes(page, 'two-factor-recovery-sign-in');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { level: 1, name: 'Atlas' }).waitFor();
 
     // The same code a second time is refused.
-    const again = await newPage('dark');
+    const again = await newPage();
     await passwordStep(again, account);
     await again.getByRole('button', { name: 'Use a recovery code' }).click();
     await again.getByLabel('Recovery code').fill(code);

@@ -38,6 +38,11 @@ export type PageOptions = {
   bypassCSP?: boolean;
   /** Browser permissions granted up front, e.g. `notifications`. */
   permissions?: string[];
+  /**
+   * The app's own theme for helpers that sign in (`startSignedIn`'s `theme`); `system` lets
+   * `checkInThemes` show each theme in turn.
+   */
+  appTheme?: 'light' | 'dark' | 'system';
 };
 
 export type SignedInPageOptions = PageOptions & {
@@ -114,8 +119,11 @@ export function useBrowser() {
 }
 
 export type StartOptions = {
-  /** The app's own theme (default dark), saved before the app starts. */
-  theme?: 'light' | 'dark';
+  /**
+   * The app's own theme (default dark), saved before the app starts; `system` follows the
+   * browser's scheme, which `showTheme` switches live.
+   */
+  theme?: 'light' | 'dark' | 'system';
 };
 
 /**
@@ -232,6 +240,41 @@ export async function waitForStillPage(page: Page) {
       );
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
+}
+
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/**
+ * Shows the page in `theme` as it is, without reloading or closing what is open: the app, in
+ * system mode (saved by `startSignedIn` or `followSystemTheme`), follows the browser's scheme live.
+ */
+export async function showTheme(page: Page, theme: Theme) {
+  await page.emulateMedia({ colorScheme: theme });
+  await expect.poll(() => page.evaluate(() => document.documentElement.className)).toContain(theme);
+}
+
+/** Saves the system preference and reloads, so that `showTheme` decides the colours. */
+export async function followSystemTheme(page: Page) {
+  if (!page.url().startsWith('http')) await page.goto('/login');
+  await writeStorage(page, STORAGE_KEYS.theme, 'system');
+  await page.reload();
+}
+
+/**
+ * Scans and pictures the page as it stands in each theme in turn (`<name>-dark`,
+ * `<name>-light`): one visit checks both, instead of the same flow run once per theme. With
+ * `layerSelector`, only that open layer is scanned (see `expectAccessible`).
+ */
+export async function checkInThemes(page: Page, name: string, layerSelector?: string) {
+  for (const theme of THEMES) {
+    await showTheme(page, theme);
+    await waitForStillPage(page);
+    await expectAccessible(page, layerSelector);
+    // A layer (dialog, menu) is pictured as on screen: a whole-page picture stretches the
+    // viewport, and the fixed overlay no longer covers what it covers.
+    await saveScreenshot(page, `${name}-${theme}`, layerSelector ? 'viewport' : 'page');
+  }
 }
 
 /** The whole page, or with `viewport` only what is on screen (e.g. a dialog over a long page). */
