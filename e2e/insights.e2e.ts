@@ -259,6 +259,9 @@ describe('Insights', () => {
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.getByText('commented').waitFor();
     await timeline.locator('strong', { hasText: '48 hours' }).waitFor();
+    // Worded as on the event page (one timeline component), newest first.
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'insights-timeline-light');
     // Radix moves the focus on the next tick: each key waits for the tab it selected.
     await tab(page, 'Timeline').focus();
     await page.keyboard.press('ArrowRight');

@@ -3,7 +3,7 @@ import { ANALYSIS_MESSAGES, type Analysis } from '@meridian/contracts';
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
 import { linkCitations, separateNotice } from '../utils/analysis-display';
-import { MarkdownText } from './MarkdownText';
+import { MarkdownText } from '@/components/MarkdownText';
 
 /** Who asked, when, and which engine answered. */
 export function AnalysisMeta({ analysis }: { analysis: Analysis }) {

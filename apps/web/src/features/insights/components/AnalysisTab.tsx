@@ -7,7 +7,7 @@ import type { Generation } from '../hooks/use-generate-analysis';
 import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { latestComplete, newestFirst, separateNotice } from '../utils/analysis-display';
 import { AnalysisAnswer, AnalysisMeta, EngineNotice } from './AnalysisAnswer';
-import { MarkdownText } from './MarkdownText';
+import { MarkdownText } from '@/components/MarkdownText';
 
 /** The answer as it is written, until the stored one takes its place. */
 function StreamingAnswer({ question, text }: { question: string; text: string }) {

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/Button';
 import { formatDateTime } from '@/utils/format';
 import type { Memo } from '@meridian/contracts';
 import { History, Pencil, Trash2 } from 'lucide-react';
-import { MarkdownText } from './MarkdownText';
+import { MarkdownText } from '@/components/MarkdownText';
 
 const nameOf = (person: Memo['author']) => person?.name ?? 'A former member';
 

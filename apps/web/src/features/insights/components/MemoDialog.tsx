@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCreateMemo } from '../api/create-memo';
 import { useUpdateMemo } from '../api/update-memo';
-import { MarkdownText } from './MarkdownText';
+import { MarkdownText } from '@/components/MarkdownText';
 
 type MemoDialogProps = { onClose: () => void; onSaved: (memo: Memo) => void } & (
   | { incidentId: string; memo?: undefined }
