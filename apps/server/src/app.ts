@@ -156,7 +156,10 @@ export async function buildApp({
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'A path parameter is too long'
           : 'Malformed URL';
-      void reply.header(REQUEST_ID_HEADER, request.id).status(400).send({ message });
+      void reply
+        .header(REQUEST_ID_HEADER, request.id)
+        .status(400)
+        .send({ code: 'BAD_REQUEST', message });
     },
     // A hop count trusts the nearest n proxies, as proxy-addr does with a number.
     trustProxy:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
+import { ERROR_CODES, LIMITS } from './constants.js';
 
 /** One problem of a refused request: where (`sites.12.address`) and what. */
 export const ErrorIssue = z.object({ path: z.string(), message: z.string() });
@@ -8,6 +8,8 @@ export type ErrorIssue = z.infer<typeof ErrorIssue>;
 export const ErrorBody = z
   .object({
     message: z.string(),
+    /** What went wrong, for clients to branch on (ERROR_CODES); the message is for people. */
+    code: z.enum(ERROR_CODES).optional(),
     /** Every problem found, when there are several (a bulk write's rows); the first is `message`. */
     issues: z.array(ErrorIssue).optional(),
   })

@@ -47,3 +47,48 @@ export * from './user-rules.js';
 export * from './incident-rules.js';
 export * from './shipment-map.js';
 export * from './web-paths.js';
+
+/**
+ * What went wrong, for a client to branch on: every error reply carries one beside its
+ * message (which is for people and may be reworded). Mostly the kind of refusal, one per HTTP
+ * status; a more precise code where a client acts on the difference:
+ * - `STALE`: the record changed since the client read it (a plan, a memo, the shipment map's
+ *   version); read it again and retry. Other conflicts (a name taken, a last admin) are
+ *   `CONFLICT`, where reading again changes nothing.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'STALE',
+  'GONE',
+  'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The HTTP status each code answers with. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  STALE: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** The code of a refusal that carries none of its own (a framework's, a proxy's): by status. */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  const exact = ERROR_CODES.find((code) => ERROR_STATUS[code] === status && code !== 'STALE');
+  if (exact) return exact;
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}

@@ -1,24 +1,10 @@
-/** Domain errors carry an HTTP-meaningful code; one error handler maps them to a status and {message}. */
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'GONE'
-  | 'TOO_MANY_REQUESTS'
-  | 'SERVICE_UNAVAILABLE';
+import { ERROR_STATUS, type ErrorCode } from '@meridian/contracts';
 
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  GONE: 410,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-};
+/**
+ * Domain errors carry a code (contracts' ERROR_CODES); one error handler answers each with its
+ * status and {code, message}.
+ */
+export type { ErrorCode };
 
 /** Problems listed in one answer at most: a 50,000-row file may have that many. */
 export const MAX_ISSUES = 1000;
@@ -58,12 +44,15 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new DomainError('FORBIDDEN', message);
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
+/** The record changed since the client read it: reading it again and retrying can succeed. */
+export const stale = (message: string) => new DomainError('STALE', message);
 export const gone = (message: string) => new DomainError('GONE', message);
 
 /** The status and body a domain error answers with (the error handler's and a stream's). */
 export const answerOf = (error: DomainError) => ({
-  status: STATUS_BY_CODE[error.code],
+  status: ERROR_STATUS[error.code],
   body: {
+    code: error.code,
     message: error.message,
     ...(error.issues ? { issues: error.issues.slice(0, MAX_ISSUES) } : {}),
   },

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIMITS } from '@meridian/contracts';
+import { LIMITS, errorCodeOfStatus } from '@meridian/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type ErrorIssue, MAX_ISSUES, answerOf } from '../lib/errors.js';
 
@@ -32,16 +32,19 @@ function issueOf(issue: ValidationIssue, where: string): ErrorIssue {
   return { path: field || where, message: issue.message ?? 'is invalid' };
 }
 
+type ValidationBody = { code: 'BAD_REQUEST'; message: string; issues?: ErrorIssue[] };
+
 /** The first problem as the message; every problem (a bulk body's rows) as issues. */
-function validationBody(error: ValidationError): { message: string; issues?: ErrorIssue[] } {
-  if (!hasZodFastifySchemaValidationErrors(error)) return { message: 'Invalid request' };
+function validationBody(error: ValidationError): ValidationBody {
+  const code = 'BAD_REQUEST';
+  if (!hasZodFastifySchemaValidationErrors(error)) return { code, message: 'Invalid request' };
   const where =
     error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
   const issues = error.validation.slice(0, MAX_ISSUES).map((issue) => issueOf(issue, where));
   const [first] = issues;
-  if (!first) return { message: 'Invalid request' };
+  if (!first) return { code, message: 'Invalid request' };
   const message = `${first.path}: ${first.message}`;
-  return issues.length > 1 ? { message, issues } : { message };
+  return issues.length > 1 ? { code, message, issues } : { code, message };
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -61,15 +64,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, `request ${request.id} failed`);
       return reply
         .status(500)
-        .send({ message: `Internal server error (request id ${request.id})` });
+        .send({ code: 'INTERNAL', message: `Internal server error (request id ${request.id})` });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = request.routeOptions.bodyLimit ?? LIMITS.bodyBytes;
       return reply.status(status).send({
+        code: 'PAYLOAD_TOO_LARGE',
         message: `Request body is too large (limit ${Math.round(limit / 1024 / 1024)} MiB)`,
       });
     }
     const message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
-    return reply.status(status).send({ message });
+    return reply.status(status).send({ code: errorCodeOfStatus(status), message });
   });
 });

@@ -39,10 +39,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: 
       request.method !== 'GET' ||
       !hasWebApp
     ) {
-      return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found` });
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` });
     }
     // Only names the router knows reach index.html; a missing asset is a real 404.
-    if (path.extname(pathname) !== '') return reply.status(404).send({ message: 'Not found' });
+    if (path.extname(pathname) !== '')
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
 import type { ErrorIssue } from '@meridian/contracts';
+import { ERROR_CODES, type ErrorCode, errorCodeOfStatus } from '@meridian/contracts/constants';
 import type { z } from 'zod';
 import { getActiveOrganizationId } from './active-organization';
 import { apiUrl } from './api-base-url';
@@ -15,10 +16,22 @@ export class ApiError extends Error {
     readonly status: number,
     /** Every problem the server named, when it named several (a bulk write's rows). */
     readonly issues: readonly ErrorIssue[] = [],
+    /**
+     * What went wrong, to branch on (the message is for people): the server's code, else the
+     * one its status implies (a proxy's answer, a spec-shaped reply without one).
+     */
+    readonly code: ErrorCode = errorCodeOfStatus(status),
   ) {
     super(message);
   }
 }
+
+/** The code a failed reply's body names, if it names one Meridian knows. */
+export const codeOf = (body: unknown): ErrorCode | undefined => {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  const { code } = body;
+  return ERROR_CODES.find((known) => known === code);
+};
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -57,29 +70,42 @@ async function send(path: string, init: RequestInit, transport = pageFetch): Pro
 }
 
 /** The server's {message}, a non-JSON body as text (spec part 7), or null. */
-export async function readErrorMessage(response: Response): Promise<string | null> {
+/** A failed reply's message and code, when its body names them. */
+async function readError(
+  response: Response,
+): Promise<{ message: string | null; code: ErrorCode | undefined }> {
   const text = (await response.text().catch(() => '')).trim();
-  if (!text) return null;
+  if (!text) return { message: null, code: undefined };
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body === 'object' && body !== null && 'message' in body) {
       const { message } = body;
-      return typeof message === 'string' && message.trim() ? message : null;
+      return {
+        message: typeof message === 'string' && message.trim() ? message : null,
+        code: codeOf(body),
+      };
     }
-    return null;
+    return { message: null, code: codeOf(body) };
   } catch {
-    return text.slice(0, MAX_TEXT_MESSAGE_LENGTH);
+    return { message: text.slice(0, MAX_TEXT_MESSAGE_LENGTH), code: undefined };
   }
+}
+
+export async function readErrorMessage(response: Response): Promise<string | null> {
+  return (await readError(response)).message;
 }
 
 async function toApiError(
   response: Response,
   fallback: RequestOptions<unknown>['fallbackMessage'],
 ): Promise<ApiError> {
-  const message =
-    (await readErrorMessage(response)) ??
-    (typeof fallback === 'function' ? fallback(response.status) : fallback);
-  return new ApiError(message, response.status);
+  const { message, code } = await readError(response);
+  return new ApiError(
+    message ?? (typeof fallback === 'function' ? fallback(response.status) : fallback),
+    response.status,
+    [],
+    code,
+  );
 }
 
 async function parseReply<T>(response: Response, options: RequestOptions<T>): Promise<T> {

@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
 import type { ErrorIssue } from '@meridian/contracts';
+import { errorCodeOfStatus } from '@meridian/contracts/constants';
 import type { z } from 'zod';
-import { ApiError, authHeaders, refreshAccessToken } from './api-client';
+import { ApiError, authHeaders, codeOf, refreshAccessToken } from './api-client';
 import { apiUrl } from './api-base-url';
 import { endSession, getAccessToken } from './auth-tokens';
 
@@ -75,7 +76,12 @@ const errorOf = (status: number, text: string, fallback: string): ApiError => {
   try {
     const body = JSON.parse(text) as { message?: unknown; issues?: ErrorIssue[] };
     const message = typeof body.message === 'string' ? body.message : fallback;
-    return new ApiError(message, status, Array.isArray(body.issues) ? body.issues : []);
+    return new ApiError(
+      message,
+      status,
+      Array.isArray(body.issues) ? body.issues : [],
+      codeOf(body) ?? errorCodeOfStatus(status),
+    );
   } catch {
     return new ApiError(fallback, status);
   }

@@ -347,7 +347,7 @@ describe('the built-in analyst', () => {
     ]) {
       const { status, body } = await request;
       expect(status).toBe(404);
-      expect(body).toEqual({ message: ANALYSIS_MESSAGES.incidentNotFound });
+      expect(body).toEqual({ code: 'NOT_FOUND', message: ANALYSIS_MESSAGES.incidentNotFound });
     }
     const streamed = await askStreaming(borealisIncidentId, 'Streaming does not hide it');
     expect(streamed.response.status).toBe(404);

@@ -11,7 +11,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, notFound, stale } from '../../lib/errors.js';
 import type { VersionedList } from '../../lib/versioned-json.js';
 import { exposureReads } from '../exposure/exposure.reads.js';
 import { toShipmentDto } from './atlas.mapper.js';
@@ -120,7 +120,7 @@ export class AtlasService {
   async shipmentMapDetails(actor: Actor, ordinal: number, tag: string): Promise<Shipment> {
     const { organizationId } = actor;
     const columns = await this.columnsOf(organizationId);
-    if (tag !== columns.tag) throw conflict(SHIPMENT_MAP_MESSAGES.staleTag);
+    if (tag !== columns.tag) throw stale(SHIPMENT_MAP_MESSAGES.staleTag);
     const id = columns.ids[ordinal];
     if (id === undefined) throw badRequest(SHIPMENT_MAP_MESSAGES.ordinalOutOfRange);
     const row = await atlasRepository.findShipment(this.db, organizationId, id);

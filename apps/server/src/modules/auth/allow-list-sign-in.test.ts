@@ -50,7 +50,10 @@ describe('the IP allow list at sign-in', () => {
     const wrong = await login(INSIDE, 'not-the-password');
     expect(outside.status).toBe(401);
     expect(outside.body).toEqual(wrong.body);
-    expect(outside.body).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(outside.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: AUTH_MESSAGES.invalidCredentials,
+    });
     expect((await login(INSIDE)).status).toBe(200);
   });
 

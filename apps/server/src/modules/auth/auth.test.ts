@@ -64,7 +64,10 @@ describe('POST /api/auth/login', () => {
     const unknown = await login('nobody@acme.example', TEST_PASSWORD);
     expect(wrongPassword.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password' });
+    expect(wrongPassword.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
     expect(unknown.body).toEqual(wrongPassword.body);
   });
 
@@ -72,11 +75,13 @@ describe('POST /api/auth/login', () => {
     const deactivated = await login('gone@acme.example', TEST_PASSWORD);
     expect(deactivated.status).toBe(403);
     expect(deactivated.body).toEqual({
+      code: 'FORBIDDEN',
       message: 'Your account has been deactivated. Contact your administrator.',
     });
     const pending = await login('waiting@acme.example', TEST_PASSWORD);
     expect(pending.status).toBe(403);
     expect(pending.body).toEqual({
+      code: 'FORBIDDEN',
       message: 'Your account is not active yet. Accept your invitation to sign in.',
     });
   });

@@ -197,7 +197,7 @@ describe('POST /api/auth/google', () => {
     expect(await storedSubject(`dana@${DOMAIN}`)).toBe(`dana@${DOMAIN}`);
     const other = await exchange(await authorizeAt('dana-again'));
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ message: GOOGLE_MESSAGES.otherGoogleAccount });
+    expect(other.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.otherGoogleAccount });
   });
 
   it('links a password account only once its password is confirmed', async () => {
@@ -209,7 +209,7 @@ describe('POST /api/auth/google', () => {
 
     const wrong = await confirmLink(challenge.linkToken, 'not-the-password');
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ message: GOOGLE_MESSAGES.wrongPassword });
+    expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.wrongPassword });
     expect(await storedSubject(email)).toBeNull();
 
     const linked = await confirmLink(challenge.linkToken, TEST_PASSWORD);
@@ -219,7 +219,7 @@ describe('POST /api/auth/google', () => {
     // The confirmation is single-use.
     const replay = await confirmLink(challenge.linkToken, TEST_PASSWORD);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ message: GOOGLE_MESSAGES.linkExpired });
+    expect(replay.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.linkExpired });
 
     // From now on Google signs Paula in at once, and only with the linked account.
     const direct = await exchange(await authorizeAt(email));
@@ -227,7 +227,7 @@ describe('POST /api/auth/google', () => {
     expect(direct.body.accessToken).toEqual(expect.any(String));
     const other = await exchange(await authorizeAt('paula-again'));
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ message: GOOGLE_MESSAGES.otherGoogleAccount });
+    expect(other.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.otherGoogleAccount });
 
     const audit = await server.database.db
       .select()
@@ -268,7 +268,10 @@ describe('POST /api/auth/google', () => {
     }
     const blocked = await confirmLink(challenge.linkToken, TEST_PASSWORD);
     expect(blocked.status).toBe(401);
-    expect(blocked.body).toEqual({ message: GOOGLE_MESSAGES.linkTooManyTries });
+    expect(blocked.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: GOOGLE_MESSAGES.linkTooManyTries,
+    });
     expect(await storedSubject(`paula@${DOMAIN}`)).toBeNull();
   });
 
@@ -278,7 +281,7 @@ describe('POST /api/auth/google', () => {
     expect(empty.body.message).toMatch(/linkToken/);
     const unknown = await confirmLink('x'.repeat(43), TEST_PASSWORD);
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ message: GOOGLE_MESSAGES.linkExpired });
+    expect(unknown.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.linkExpired });
   });
 
   it('activates an invited user with the names from the id_token', async () => {
@@ -304,7 +307,7 @@ describe('POST /api/auth/google', () => {
   it('refuses an e-mail Meridian does not know, without creating an account', async () => {
     const response = await exchange(await authorizeAt(`stranger@${DOMAIN}`));
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ message: GOOGLE_MESSAGES.unknownAccount });
+    expect(response.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.unknownAccount });
     const users = await server.request<{ data: { users: { email: string }[] } }>(
       'GET',
       '/api/admin/users',
@@ -314,7 +317,7 @@ describe('POST /api/auth/google', () => {
   });
 
   it('enforces the allowed domain on the e-mail and on the hd claim', async () => {
-    const message = { message: GOOGLE_MESSAGES.domainNotAllowed(DOMAIN) };
+    const message = { code: 'FORBIDDEN', message: GOOGLE_MESSAGES.domainNotAllowed(DOMAIN) };
     const elsewhere = await exchange(await authorizeAt('eve@elsewhere.example'));
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body).toEqual(message);
@@ -326,7 +329,7 @@ describe('POST /api/auth/google', () => {
   it('requires a verified e-mail address', async () => {
     const response = await exchange(await authorizeAt(`unverified@${DOMAIN}`));
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ message: GOOGLE_MESSAGES.emailNotVerified });
+    expect(response.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.emailNotVerified });
   });
 
   it('refuses a deactivated account', async () => {
@@ -340,7 +343,7 @@ describe('POST /api/auth/google', () => {
     expect((await exchange(attempt)).status).toBe(200);
     const replay = await exchange(attempt);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ message: GOOGLE_MESSAGES.codeRejected });
+    expect(replay.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.codeRejected });
   });
 
   it('refuses a code sent with the wrong PKCE verifier or redirect address', async () => {
@@ -349,7 +352,10 @@ describe('POST /api/auth/google', () => {
       codeVerifier: randomBytes(48).toString('base64url'),
     });
     expect(wrongVerifier.status).toBe(401);
-    expect(wrongVerifier.body).toEqual({ message: GOOGLE_MESSAGES.codeRejected });
+    expect(wrongVerifier.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: GOOGLE_MESSAGES.codeRejected,
+    });
     const wrongRedirect = await exchange({
       ...(await authorizeAt(`dana@${DOMAIN}`)),
       redirectUri: 'http://127.0.0.1:9/elsewhere',
@@ -363,7 +369,7 @@ describe('POST /api/auth/google', () => {
       nonce: randomBytes(16).toString('base64url'),
     });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: GOOGLE_MESSAGES.unverified });
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.unverified });
   });
 
   it('refuses a forged code', async () => {
@@ -445,7 +451,10 @@ describe('Google sign-in of platform staff', () => {
         await staffServer.createUser({ organizationId: platform.id, email, password: false });
       const consumer = await exchange(await authorizeAt(`ops@${STAFF_DOMAIN}`));
       expect(consumer.status).toBe(403);
-      expect(consumer.body).toEqual({ message: GOOGLE_MESSAGES.staffWorkspace(STAFF_DOMAIN) });
+      expect(consumer.body).toEqual({
+        code: 'FORBIDDEN',
+        message: GOOGLE_MESSAGES.staffWorkspace(STAFF_DOMAIN),
+      });
       expect(await storedSubject(`ops@${STAFF_DOMAIN}`)).toBeNull();
       const workspace = await exchange(await authorizeAt(`lead@${STAFF_DOMAIN}`));
       expect(workspace.status).toBe(200);
@@ -471,7 +480,10 @@ describe('without Google settings', () => {
         },
       });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: GOOGLE_MESSAGES.notConfigured });
+      expect(response.body).toEqual({
+        code: 'BAD_REQUEST',
+        message: GOOGLE_MESSAGES.notConfigured,
+      });
     } finally {
       await plain.close();
     }

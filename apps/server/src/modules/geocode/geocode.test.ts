@@ -51,14 +51,17 @@ describe('GET /api/geocode', () => {
       token,
     });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: GEOCODE_MESSAGES.addressNotFound });
+    expect(response.body).toEqual({ code: 'NOT_FOUND', message: GEOCODE_MESSAGES.addressNotFound });
   });
 
   it('answers 400 for a blank or missing address', async () => {
     for (const path of [geocodePath('   '), '/api/geocode?address=', '/api/geocode']) {
       const response = await server.request('GET', path, { token });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: `address: ${GEOCODE_MESSAGES.addressRequired}` });
+      expect(response.body).toEqual({
+        code: 'BAD_REQUEST',
+        message: `address: ${GEOCODE_MESSAGES.addressRequired}`,
+      });
     }
   });
 

@@ -366,7 +366,7 @@ describe('CSV exports', () => {
   it("answer 404 for another organization's incident", async () => {
     const response = await server.request('GET', `/api/incidents/${id.X}/exposure.csv`, { token });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Incident not found' });
+    expect(response.body).toEqual({ code: 'NOT_FOUND', message: 'Incident not found' });
     const global = await server.request('GET', `/api/incidents/${id.G}/exposure.csv`, {
       token: otherToken,
     });

@@ -1,7 +1,7 @@
 import { INSIGHTS_MESSAGES, type Memo, type MemoInput, type MemoUpdate } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, editsOrganizationData } from '../../lib/access.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound, stale } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { plansReads } from '../plans/plans.reads.js';
 import { toMemoDto } from './insights.mapper.js';
@@ -49,7 +49,7 @@ export class MemosService {
     return this.db.transaction(async (tx) => {
       const before = await this.changeable(tx, actor, id);
       if (!sameInstant(before.updatedAt, input.updatedAt)) {
-        throw conflict(INSIGHTS_MESSAGES.stale);
+        throw stale(INSIGHTS_MESSAGES.stale);
       }
       if (input.body === before.body) return this.dto(tx, before);
       const after = await repository.replaceBody(tx, before, input.body, actor.user.id);

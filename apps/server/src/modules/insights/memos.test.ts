@@ -125,6 +125,7 @@ describe('memos', () => {
     const stale = await edit(seen, 'Overwrite', 'viewer');
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({
+      code: 'STALE',
       message: 'This was changed by someone else. Reload to see the change.',
     });
     memo = saved.body.data.memo;
@@ -135,6 +136,7 @@ describe('memos', () => {
     const changed = await edit(memo, 'Not mine', 'colleague');
     expect(changed.status).toBe(403);
     expect(changed.body).toEqual({
+      code: 'FORBIDDEN',
       message: 'Only the memo’s author, a manager or an admin can change it',
     });
     const removed = await server.request('DELETE', `/api/memos/${memo.id}`, {
@@ -153,13 +155,13 @@ describe('memos', () => {
     expect((await list()).body.data.memos.map((m) => m.id)).not.toContain(own.id);
     const again = await server.request('DELETE', `/api/memos/${own.id}`, { token: token.manager });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: 'Memo not found' });
+    expect(again.body).toEqual({ code: 'NOT_FOUND', message: 'Memo not found' });
   });
 
   it('are invisible to other organizations: their incident and memos are 404', async () => {
     const listed = await list('borealis');
     expect(listed.status).toBe(404);
-    expect(listed.body).toEqual({ message: 'Incident not found' });
+    expect(listed.body).toEqual({ code: 'NOT_FOUND', message: 'Incident not found' });
     expect((await write({ body: 'Intrusion' }, 'borealis')).status).toBe(404);
     expect((await edit(memo, 'Intrusion', 'borealis')).status).toBe(404);
     expect(

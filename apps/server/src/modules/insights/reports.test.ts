@@ -301,7 +301,10 @@ describe('reports', () => {
   it('are refused to viewers (403) and other organizations (404)', async () => {
     const viewer = await create(incidentId, {}, 'viewer');
     expect(viewer.status).toBe(403);
-    expect(viewer.body).toEqual({ message: 'Only a manager or an admin can create a report' });
+    expect(viewer.body).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Only a manager or an admin can create a report',
+    });
     expect((await create(incidentId, {}, 'borealis')).status).toBe(404);
     const listed = await server.request('GET', `/api/incidents/${incidentId}/reports`, {
       token: token.borealis,
@@ -314,7 +317,10 @@ describe('reports', () => {
     ).body.data.reports;
     const foreign = await download(mine?.url ?? '', 'borealis');
     expect(foreign.response.status).toBe(404);
-    expect(JSON.parse(foreign.bytes.toString())).toEqual({ message: 'Report not found' });
+    expect(JSON.parse(foreign.bytes.toString())).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Report not found',
+    });
     // A global incident's reports are each organization's own.
     const global = await server.request<ReportListResponse>(
       'GET',

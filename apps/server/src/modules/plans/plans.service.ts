@@ -10,7 +10,7 @@ import {
 } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, editsOrganizationData, requireAccess } from '../../lib/access.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, stale } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { incidentsReads } from '../incidents/incidents.reads.js';
 import { appendIncidentEvent } from '../incidents/incidents.service.js';
@@ -131,7 +131,7 @@ export class PlansService {
     const plan = await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id, true);
       requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
-      if (!sameInstant(before.updatedAt, input.updatedAt)) throw conflict(PLAN_MESSAGES.stale);
+      if (!sameInstant(before.updatedAt, input.updatedAt)) throw stale(PLAN_MESSAGES.stale);
       if (input.ownerId) await this.assertMember(tx, actor, input.ownerId, 'ownerId');
       const actions = await repository.actionsOf(tx, [id]);
       if (input.status === 'COMPLETED' && before.status !== 'COMPLETED') {
@@ -232,7 +232,7 @@ export class PlansService {
           throw forbidden(PLAN_MESSAGES.viewerOwnActions);
         }
       }
-      if (!sameInstant(before.updatedAt, input.updatedAt)) throw conflict(PLAN_MESSAGES.stale);
+      if (!sameInstant(before.updatedAt, input.updatedAt)) throw stale(PLAN_MESSAGES.stale);
       if (closed(parent)) throw conflict(PLAN_MESSAGES.closed);
       if (input.assigneeId) await this.assertMember(tx, actor, input.assigneeId, 'assigneeId');
       const status = input.status ?? before.status;

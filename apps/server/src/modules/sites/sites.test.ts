@@ -410,6 +410,7 @@ describe('bulk writes', () => {
       {
         error: {
           status: 400,
+          code: 'BAD_REQUEST',
           message: `sites.0.location: give location (lat and lng), or an address, city or country to find it from`,
         },
       },

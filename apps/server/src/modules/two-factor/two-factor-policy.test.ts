@@ -89,7 +89,7 @@ describe('the organization policy "require two-factor authentication"', () => {
       // A session opened before the policy is held by it from its next request.
       const held = await call('GET', '/api/atlas/events', { token: before.body.accessToken, ip });
       expect(held.status).toBe(403);
-      expect(held.body).toEqual({ message: TWO_FACTOR_POLICY_MESSAGE });
+      expect(held.body).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_POLICY_MESSAGE });
 
       const session = await signIn('noah@acme.example', ip);
       expect(session.status).toBe(200);
@@ -110,7 +110,7 @@ describe('the organization policy "require two-factor authentication"', () => {
           body: method === 'POST' ? { password: TEST_PASSWORD, code: '000000' } : undefined,
         });
         expect(refused.status, `${method} ${path}`).toBe(403);
-        expect(refused.body).toEqual({ message: TWO_FACTOR_POLICY_MESSAGE });
+        expect(refused.body).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_POLICY_MESSAGE });
       }
 
       await setUpTwoFactor(token, ip);
@@ -159,7 +159,10 @@ describe('the organization policy "require two-factor authentication"', () => {
     const token = (await signIn('second-admin@acme.example', '198.51.100.12')).body.accessToken;
     const refused = await requireTwoFactor(token, true);
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: SETTINGS_MESSAGES.ownTwoFactorFirst });
+    expect(refused.body).toEqual({
+      code: 'BAD_REQUEST',
+      message: SETTINGS_MESSAGES.ownTwoFactorFirst,
+    });
     const settings = await call<{ data: { requireTwoFactor: boolean } }>(
       'GET',
       '/api/admin/settings/security',
@@ -217,6 +220,6 @@ describe("an admin resetting a member's two-factor authentication", () => {
       token: adminToken,
     });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: USER_MESSAGES.twoFactorOff });
+    expect(again.body).toEqual({ code: 'BAD_REQUEST', message: USER_MESSAGES.twoFactorOff });
   });
 });

@@ -53,7 +53,7 @@ export function useDescribeShipment(scope: Scope, tag: string) {
         });
         return shipmentTitle(shipment);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409)
+        if (error instanceof ApiError && error.code === 'STALE')
           void client.invalidateQueries({ queryKey: queryKeys.atlas.shipmentMaps(organizationId) });
         throw error;
       }

@@ -37,7 +37,7 @@ export function useUpdateMemo() {
       await refresh(memo.incidentId);
     },
     onError: async (error, { memo }) => {
-      if (error instanceof ApiError && error.status === 409) await refresh(memo.incidentId);
+      if (error instanceof ApiError && error.code === 'STALE') await refresh(memo.incidentId);
     },
   });
 }

@@ -43,7 +43,7 @@ export function usePlanWrite<Variables extends { planId: string }>(
       });
     },
     onError: async (error, { planId }) => {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.code === 'STALE') {
         await reloadPlan(queryClient, planId).catch(() => undefined);
       }
     },
