@@ -27,10 +27,11 @@ const webZones = [
     target: `${web}/features/${feature}`,
     from: `${web}/features`,
     except: [`./${feature}`],
-    message: 'A feature never imports another: lift what both need into src/lib or src/components.',
+    message:
+      'A feature never imports another: lift what both need into src/entities (domain), src/lib or src/components.',
   })),
   {
-    target: [`${web}/components`, `${web}/lib`, `${web}/config`, `${web}/utils`],
+    target: [`${web}/components`, `${web}/entities`, `${web}/lib`, `${web}/config`, `${web}/utils`],
     from: [`${web}/features`, `${web}/app`],
     message: 'Shared code never imports features/ or app/ (shared → features → app).',
   },
@@ -40,6 +41,17 @@ const webZones = [
     message: 'Features never import app/ (shared → features → app).',
   },
 ];
+
+/**
+ * The web's domain (incidents, plans, exposure, organizations, users: their API calls, queries
+ * and display rules) lives in entities/, which features and components use; lib/, config/ and
+ * utils/ stay free of it (their tests may use it).
+ */
+const webDomainZone = {
+  target: [`${web}/lib`, `${web}/config`, `${web}/utils`],
+  from: `${web}/entities`,
+  message: 'lib/ holds no domain: put incident, plan or exposure code in src/entities/<name>/.',
+};
 
 const serverZones = [
   {
@@ -208,6 +220,11 @@ export default tseslint.config(
     files: [`${server}/modules/**/*.ts`],
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths([...serverZones, ...moduleZones]) },
+  },
+  {
+    files: [`${web}/{lib,config,utils}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([webDomainZone]) },
   },
   {
     files: [`${server}/jobs/**/*.ts`],

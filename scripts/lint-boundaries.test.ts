@@ -46,6 +46,28 @@ describe('import boundaries', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the domain out of web lib/, and features and app out of entities/', async () => {
+    const lib = await boundaryErrors(
+      'apps/web/src/lib/violation.ts',
+      "import { useTimeline } from '@/entities/incident/incident-timeline';\nexport const used = useTimeline;",
+    );
+    const libTest = await boundaryErrors(
+      'apps/web/src/lib/violation.test.ts',
+      "import { useTimeline } from '@/entities/incident/incident-timeline';\nexport const used = useTimeline;",
+    );
+    const entity = await boundaryErrors(
+      'apps/web/src/entities/incident/violation.ts',
+      [
+        "import { AtlasPage } from '@/features/atlas/components/AtlasPage';",
+        "import { apiRequest } from '@/lib/api-client';",
+        'export const used = [AtlasPage, apiRequest];',
+      ].join('\n'),
+    );
+    expect(lib).toEqual([expect.stringContaining('lib/ holds no domain')]);
+    expect(libTest).toEqual([]);
+    expect(entity).toEqual([expect.stringContaining('Shared code never imports features/')]);
+  });
+
   it('refuses features and app in shared web code', async () => {
     const errors = await boundaryErrors(
       'apps/web/src/lib/violation.ts',

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { EventRedirect } from '@/features/events/components/EventRedirect';
-import type { IncidentPagesView } from '@/lib/incident-pages';
+import type { IncidentPagesView } from '@/entities/incident/incident-pages';
 import { loadMapView, preloadBasemap } from '@/components/map/load-map-view';
 import { getActiveOrganizationId } from '@/lib/active-organization';
 import { publicConfigQuery } from '@/lib/public-config';
@@ -111,7 +111,7 @@ const atlasHandle: RouteHandle = { title: 'Atlas', navItem: 'atlas' };
  */
 const prefetchIncidents = (queryClient: QueryClient, view?: IncidentPagesView) => {
   const organizationId = getActiveOrganizationId();
-  void import('@/lib/incident-pages').then(
+  void import('@/entities/incident/incident-pages').then(
     (module) => module.prefetchIncidentPages(queryClient, organizationId, view),
     () => undefined,
   );

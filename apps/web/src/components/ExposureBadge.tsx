@@ -1,4 +1,4 @@
-import { exposureText, type ExposureCounts } from '@/lib/exposure-summary';
+import { exposureText, type ExposureCounts } from '@/entities/exposure/exposure-summary';
 import { cn } from '@/utils/cn';
 import { Crosshair } from 'lucide-react';
 

@@ -1,5 +1,5 @@
 import { EVENTS_MESSAGES } from '@/config/messages';
-import { selectedIncident, usePlanningIncidents } from '@/lib/planning-incidents';
+import { selectedIncident, usePlanningIncidents } from '@/entities/incident/planning-incidents';
 import { cn } from '@/utils/cn';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { IncidentPickerList } from './IncidentPickerList';

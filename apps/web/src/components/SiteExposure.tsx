@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/utils/format';
 import { Link } from 'react-router';
-import { useSiteExposure } from '@/lib/site-exposure';
+import { useSiteExposure } from '@/entities/exposure/site-exposure';
 
 /** The incidents reaching a site now, nearest first, each linked to its event page. */
 export function SiteExposure({ siteId, siteName }: { siteId: string; siteName: string }) {

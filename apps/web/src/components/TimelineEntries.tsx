@@ -1,5 +1,5 @@
 import { MarkdownText } from '@/components/MarkdownText';
-import { formatStatus } from '@/lib/incident-display';
+import { formatStatus } from '@/entities/incident/incident-display';
 import { fullName } from '@/utils/format';
 import type { TimelineEntry } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS } from '@meridian/contracts/constants';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocation, formatUtc } from './incident-display';
+import { formatLocation, formatUtc } from '@/entities/incident/incident-display';
 import {
   IncidentReader,
   ListedOrganizationReader,

@@ -1,4 +1,4 @@
-import { SEVERITY_MAP_COLOR } from '@/lib/incident-display';
+import { SEVERITY_MAP_COLOR } from '@/entities/incident/incident-display';
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point, Polygon } from 'geojson';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import type { BasemapTheme } from './basemap';

@@ -1,5 +1,5 @@
 import type { MapArea } from '@/components/map/map-types';
-import { affectedArea } from '@/lib/incident-area';
+import { affectedArea } from '@/entities/incident/incident-area';
 import type { ReadIncident } from '@/lib/readers';
 
 /** The located incidents as a GeoJSON FeatureCollection text, for the map's worker to parse. */

@@ -2,7 +2,7 @@ import { LazyMap } from '@/components/map/LazyMap';
 import { MAP_DEFAULT_VIEW, MAP_VIEW_SETTLE_MS, SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
 import type { MapArea, MapShipmentPoint, MapViewport } from '@/components/map/map-types';
-import { useExposureSummary } from '@/lib/exposure-summary';
+import { useExposureSummary } from '@/entities/exposure/exposure-summary';
 import { useScopeState } from '@/lib/scope-state';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { ReadIncident } from '@/lib/readers';

@@ -1,6 +1,6 @@
 import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { updateIncident } from '@/lib/incident-update';
+import { updateIncident } from '@/entities/incident/incident-update';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import {
@@ -9,7 +9,7 @@ import {
   type IncidentUpdate,
 } from '@meridian/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { IncidentPageReply } from '@/lib/incident-pages';
+import type { IncidentPageReply } from '@/entities/incident/incident-pages';
 
 type Pages = InfiniteData<IncidentPageReply, string | null>;
 

@@ -1,8 +1,8 @@
 import { ExposureBadge } from '@/components/ExposureBadge';
 import { SeverityBadge } from '@/components/IncidentBadges';
-import type { ExposureCounts } from '@/lib/exposure-summary';
+import type { ExposureCounts } from '@/entities/exposure/exposure-summary';
 import { paths } from '@/config/paths';
-import { formatLocation, formatUtc } from '@/lib/incident-display';
+import { formatLocation, formatUtc } from '@/entities/incident/incident-display';
 import type { ReadIncident } from '@/lib/readers';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

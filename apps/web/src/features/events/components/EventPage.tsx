@@ -10,9 +10,9 @@ import { EVENT_MAP_ZOOM } from '@/config/constants';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { affectedArea } from '@/lib/incident-area';
-import { formatLocation, formatUtc } from '@/lib/incident-display';
-import { useOrganizationMembers } from '@/lib/organization-members';
+import { affectedArea } from '@/entities/incident/incident-area';
+import { formatLocation, formatUtc } from '@/entities/incident/incident-display';
+import { useOrganizationMembers } from '@/entities/organization/organization-members';
 import { fullName } from '@/utils/format';
 import {
   type IncidentCreate,

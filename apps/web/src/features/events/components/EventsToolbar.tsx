@@ -1,6 +1,6 @@
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { SEVERITY_TONE, formatStatus } from '@/lib/incident-display';
+import { SEVERITY_TONE, formatStatus } from '@/entities/incident/incident-display';
 import { cn } from '@/utils/cn';
 import type { IncidentStatus, Severity } from '@meridian/contracts';
 import {

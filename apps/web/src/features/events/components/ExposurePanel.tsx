@@ -13,7 +13,7 @@ import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { downloadText, toCsv } from '@/lib/csv';
 import type { IncidentDetail, IncidentExposureResponse } from '@meridian/contracts';
 import { Download } from 'lucide-react';
-import { useExposure } from '@/lib/incident-exposure';
+import { useExposure } from '@/entities/exposure/incident-exposure';
 
 type Exposure = IncidentExposureResponse['data'];
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { geocode } from '@/lib/geocode';
-import { affectedArea } from '@/lib/incident-area';
+import { affectedArea } from '@/entities/incident/incident-area';
 import type { Incident, Severity } from '@meridian/contracts';
 import { MapPin, Search, X } from 'lucide-react';
 import { useMemo, useState } from 'react';

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ApiError } from '@/lib/api-client';
-import { updatePlan } from '@/lib/plans-api';
+import { updatePlan } from '@/entities/plan/plans-api';
 import { queryKeys } from '@/lib/query-keys';
 import type { Plan } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';

@@ -5,7 +5,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/DropdownMenu';
-import { formatStatus } from '@/lib/incident-display';
+import { formatStatus } from '@/entities/incident/incident-display';
 import { cn } from '@/utils/cn';
 import type { Incident, IncidentStatus, Plan } from '@meridian/contracts';
 import { INCIDENT_TRANSITIONS, INCIDENT_TRANSITION_LABELS } from '@meridian/contracts/constants';
@@ -13,7 +13,7 @@ import { ChevronDown } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { openPlansOf } from '@/lib/plans-api';
+import { openPlansOf } from '@/entities/plan/plans-api';
 import { useUpdateIncident } from '../api/update-incident';
 import { useIncidentPermissions } from '../hooks/use-incident-permissions';
 import { ReopenDialog } from './ReopenDialog';

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { TimelineEntries } from '@/components/TimelineEntries';
-import { useTimeline } from '@/lib/incident-timeline';
+import { useTimeline } from '@/entities/incident/incident-timeline';
 import { INCIDENT_LIMITS } from '@meridian/contracts/constants';
 import { useState } from 'react';
 import { useAddComment } from '../api/add-comment';

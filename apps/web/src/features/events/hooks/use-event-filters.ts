@@ -1,5 +1,5 @@
-export type { EventFilters, EventSort } from '@/lib/incident-pages';
-import { filterQuery, type EventFilters } from '@/lib/incident-pages';
+export type { EventFilters, EventSort } from '@/entities/incident/incident-pages';
+import { filterQuery, type EventFilters } from '@/entities/incident/incident-pages';
 import { isAtlasListOf } from '@/lib/query-keys';
 import { isScope } from '@/lib/scope-state';
 import { useQueryClient } from '@tanstack/react-query';

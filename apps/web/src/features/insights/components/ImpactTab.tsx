@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { EXPOSURE_MESSAGES } from '@/config/messages';
-import { useExposure } from '@/lib/incident-exposure';
+import { useExposure } from '@/entities/exposure/incident-exposure';
 import type { ReadIncident } from '@/lib/readers';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -3,7 +3,7 @@ import { PlanningEventsPanel } from '@/components/PlanningEventsPanel';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { selectedIncident, usePlanningIncidents } from '@/lib/planning-incidents';
+import { selectedIncident, usePlanningIncidents } from '@/entities/incident/planning-incidents';
 import { useQueryParams } from '@/lib/use-query-params';
 import type { ReadIncident } from '@/lib/readers';
 import { ExternalLink } from 'lucide-react';

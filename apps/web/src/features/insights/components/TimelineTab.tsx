@@ -1,8 +1,8 @@
 import { Alert } from '@/components/ui/Alert';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { TimelineEntries } from '@/components/TimelineEntries';
-import { useTimeline } from '@/lib/incident-timeline';
-import { useOrganizationMembers } from '@/lib/organization-members';
+import { useTimeline } from '@/entities/incident/incident-timeline';
+import { useOrganizationMembers } from '@/entities/organization/organization-members';
 import { fullName } from '@/utils/format';
 import { useMemo } from 'react';
 import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';

@@ -1,4 +1,4 @@
-import { SEVERITY_MAP_COLOR } from '@/lib/incident-display';
+import { SEVERITY_MAP_COLOR } from '@/entities/incident/incident-display';
 import type { ResolvedTheme } from '@/lib/theme';
 import type { Charts } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS, SEVERITIES } from '@meridian/contracts/constants';

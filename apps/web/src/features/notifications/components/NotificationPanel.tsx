@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
 import { paths } from '@/config/paths';
-import { SEVERITY_MAP_COLOR } from '@/lib/incident-display';
+import { SEVERITY_MAP_COLOR } from '@/entities/incident/incident-display';
 import { relativeTime } from '@/lib/relative-time';
 import { cn } from '@/utils/cn';
 import type { Notification, Severity } from '@meridian/contracts';

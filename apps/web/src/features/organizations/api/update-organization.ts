@@ -1,6 +1,6 @@
 import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
-import { organizationQuery } from '@/lib/organization-api';
+import { organizationQuery } from '@/entities/organization/organization-api';
 import { OrganizationResponseReader, type ReadOrganization } from '@/lib/readers';
 import type { OrganizationValues } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

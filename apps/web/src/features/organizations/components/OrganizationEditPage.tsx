@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/Alert';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { useOrganization } from '@/lib/organization-api';
+import { useOrganization } from '@/entities/organization/organization-api';
 import { useNavigate, useParams } from 'react-router';
 import { useUpdateOrganization } from '../api/update-organization';
 import { OrganizationForm } from './OrganizationForm';

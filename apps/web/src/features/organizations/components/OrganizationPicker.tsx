@@ -1,7 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { setActiveOrganizationId, useActiveOrganizationId } from '@/lib/active-organization';
 import { ApiError } from '@/lib/api-client';
-import { useOrganization } from '@/lib/organization-api';
+import { useOrganization } from '@/entities/organization/organization-api';
 import { queryKeys } from '@/lib/query-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/utils/cn';

@@ -1,6 +1,6 @@
 import { PLANS_POLL_INTERVAL_MS } from '@/config/constants';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { plansQuery, type PlanFilter } from '@/lib/plans-api';
+import { plansQuery, type PlanFilter } from '@/entities/plan/plans-api';
 import { useQuery } from '@tanstack/react-query';
 
 /** The plans of a filter, refreshed now and then so colleagues' progress shows. */

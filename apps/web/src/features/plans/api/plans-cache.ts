@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Plan } from '@meridian/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getPlan } from '@/lib/plans-api';
+import { getPlan } from '@/entities/plan/plans-api';
 
 /** Puts the server's copy of a plan into every loaded list that holds it. */
 export function storePlan(queryClient: QueryClient, plan: Plan): void {

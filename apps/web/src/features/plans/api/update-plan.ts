@@ -1,4 +1,4 @@
-import { updatePlan } from '@/lib/plans-api';
+import { updatePlan } from '@/entities/plan/plans-api';
 import { usePlanWrite } from './plans-cache';
 
 /** Renames, reassigns, reschedules or moves a plan through its statuses. */

@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/Alert';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { PLAN_MESSAGES_WEB } from '../plan-messages';
-import { isOpenPlan } from '@/lib/plans-api';
+import { isOpenPlan } from '@/entities/plan/plans-api';
 import type { ReadIncident } from '@/lib/readers';
 import type { Plan } from '@meridian/contracts';
 import { useState } from 'react';

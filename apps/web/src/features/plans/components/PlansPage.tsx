@@ -4,7 +4,7 @@ import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { SIDE_PANEL_WIDTH_PX } from '@/config/constants';
 import { PLAN_MESSAGES_WEB } from '../plan-messages';
-import { selectedIncident, usePlanningIncidents } from '@/lib/planning-incidents';
+import { selectedIncident, usePlanningIncidents } from '@/entities/incident/planning-incidents';
 import { toast } from '@/lib/toast';
 import { useQueryParams } from '@/lib/use-query-params';
 import { ClipboardList, LayoutTemplate } from 'lucide-react';

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useActiveOrganizationId } from '@/lib/active-organization';
-import { updateIncident } from '@/lib/incident-update';
+import { updateIncident } from '@/entities/incident/incident-update';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import type { Incident } from '@meridian/contracts';

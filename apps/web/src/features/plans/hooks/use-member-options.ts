@@ -1,5 +1,5 @@
 import type { SelectOption } from '@/components/ui/Select';
-import { useOrganizationMembers } from '@/lib/organization-members';
+import { useOrganizationMembers } from '@/entities/organization/organization-members';
 import { fullName } from '@/utils/format';
 import { useMemo } from 'react';
 

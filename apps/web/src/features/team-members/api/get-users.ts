@@ -1,6 +1,6 @@
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { queryKeys } from '@/lib/query-keys';
-import { getUsers, type UserListView } from '@/lib/users-api';
+import { getUsers, type UserListView } from '@/entities/user/users-api';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 export const usersQuery = (organizationId: string | null, view: UserListView) =>

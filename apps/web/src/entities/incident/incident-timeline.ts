@@ -1,8 +1,8 @@
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
-import { useActiveOrganizationId } from './active-organization';
-import { authenticatedRequest } from './api-client';
-import { queryKeys } from './query-keys';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { TimelineResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 

@@ -2,13 +2,13 @@ import { EVENTS_MESSAGES } from '@/config/messages';
 import type { IncidentStatus, IncidentType, Scope, Severity } from '@meridian/contracts';
 import { INCIDENT_LIMITS } from '@meridian/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { useActiveOrganizationId } from './active-organization';
-import { ApiError } from './api-client';
-import { conditionalGet } from './conditional-fetch';
-import { lazyReader } from './lazy-schema';
-import { parseListReply } from './parse-list';
-import { queryKeys } from './query-keys';
-import type { ReadIncident } from './readers';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { ApiError } from '@/lib/api-client';
+import { conditionalGet } from '@/lib/conditional-fetch';
+import { lazyReader } from '@/lib/lazy-schema';
+import { parseListReply } from '@/lib/parse-list';
+import { queryKeys } from '@/lib/query-keys';
+import type { ReadIncident } from '@/lib/readers';
 
 /*
  * The incidents a page at a time, filtered and sorted: the Events list and Atlas's feed.

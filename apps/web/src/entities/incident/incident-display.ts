@@ -1,7 +1,7 @@
 import type { BadgeTone } from '@/components/ui/Badge';
 import { EVENTS_MESSAGES } from '@/config/messages';
 import type { IncidentStatus, Severity } from '@meridian/contracts';
-import type { ReadIncident } from './readers';
+import type { ReadIncident } from '@/lib/readers';
 
 /** Severity colours of spec part 4: CRITICAL red, HIGH orange, MEDIUM yellow, LOW green. */
 export const SEVERITY_TONE: Record<Severity, BadgeTone> = {

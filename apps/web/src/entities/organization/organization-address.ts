@@ -1,4 +1,4 @@
-import type { ReadOrganization } from './readers';
+import type { ReadOrganization } from '@/lib/readers';
 
 /** The organization's address fields joined with commas, blanks left out. */
 export const organizationAddress = (organization: ReadOrganization): string =>

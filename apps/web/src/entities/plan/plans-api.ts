@@ -1,7 +1,7 @@
 import { PlanListResponse, PlanResponse, type Plan, type PlanUpdate } from '@meridian/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { authenticatedRequest } from './api-client';
-import { queryKeys } from './query-keys';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The plans endpoints that more than one screen calls: the Plans screen works on plans, and an

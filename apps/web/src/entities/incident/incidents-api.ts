@@ -1,12 +1,12 @@
 import { EVENTS_MESSAGES } from '@/config/messages';
 import type { Scope } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useActiveOrganizationId } from './active-organization';
-import { ApiError, authenticatedFetch } from './api-client';
-import { lazyReader } from './lazy-schema';
-import { parseListReply, yieldToBrowser } from './parse-list';
-import { queryKeys } from './query-keys';
-import type { ReadIncident } from './readers';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { ApiError, authenticatedFetch } from '@/lib/api-client';
+import { lazyReader } from '@/lib/lazy-schema';
+import { parseListReply, yieldToBrowser } from '@/lib/parse-list';
+import { queryKeys } from '@/lib/query-keys';
+import type { ReadIncident } from '@/lib/readers';
 
 /**
  * A reply of GET /atlas/events. The spec treats a reply that is not JSON (a proxy's HTML page,

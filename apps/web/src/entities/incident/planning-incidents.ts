@@ -1,4 +1,4 @@
-import type { ReadIncident } from './readers';
+import type { ReadIncident } from '@/lib/readers';
 import { useIncidents } from './incidents-api';
 import { PLANNING_SAMPLE_INCIDENTS } from './sample-incidents';
 

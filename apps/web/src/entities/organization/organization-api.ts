@@ -1,8 +1,8 @@
 import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authenticatedRequest } from './api-client';
-import { queryKeys } from './query-keys';
-import { OrganizationResponseReader, type ReadOrganization } from './readers';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { OrganizationResponseReader, type ReadOrganization } from '@/lib/readers';
 
 /** GET /admin/organizations/{id}: read by Atlas (its address), Platform Setup and the edit page. */
 export const getOrganization = async (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useActiveOrganizationId } from './active-organization';
-import { queryKeys } from './query-keys';
-import { getUsers } from './users-api';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { queryKeys } from '@/lib/query-keys';
+import { getUsers } from '@/entities/user/users-api';
 
 /** A picker lists up to the API's page maximum of active members, by name. */
 const MEMBER_PICKER_SIZE = 100;

@@ -2,10 +2,10 @@ import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { EXPOSURE_MESSAGES } from '@/config/messages';
 import type { Scope } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useActiveOrganizationId } from './active-organization';
-import { authenticatedRequest } from './api-client';
-import { lazySchema } from './lazy-schema';
-import { queryKeys } from './query-keys';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { lazySchema } from '@/lib/lazy-schema';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ExposureCounts = { sites: number; shipments: number };
 

@@ -1,8 +1,8 @@
 import { USER_LIST_PAGE_SIZE } from '@/config/constants';
 import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import type { UserListQuery } from '@meridian/contracts';
-import { authenticatedRequest } from './api-client';
-import { UserListReader } from './readers';
+import { authenticatedRequest } from '@/lib/api-client';
+import { UserListReader } from '@/lib/readers';
 
 /** GET /admin/users: the one fetcher of the team list and of the member pickers. */
 

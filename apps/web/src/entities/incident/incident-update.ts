@@ -1,6 +1,6 @@
 import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { IncidentResponse, type IncidentUpdate } from '@meridian/contracts';
-import { authenticatedRequest } from './api-client';
+import { authenticatedRequest } from '@/lib/api-client';
 
 /**
  * PATCH /incidents/{id}: the event screens edit incidents, and the Plans screen resolves one

@@ -1,7 +1,7 @@
 import { SUPPLIERS_MESSAGES } from '@/config/messages';
-import { useActiveOrganizationId } from './active-organization';
-import { authenticatedRequest } from './api-client';
-import { queryKeys } from './query-keys';
+import { useActiveOrganizationId } from '@/lib/active-organization';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { SiteExposureResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 
