@@ -23,7 +23,7 @@ type Options<T> = {
 type Line =
   | { progress: { stage: 'locating' | 'writing'; done: number; total: number } }
   | { result: { data: unknown } }
-  | { error: { status: number; message: string; issues?: ErrorIssue[] } };
+  | { error: { status: number; code?: string; message: string; issues?: ErrorIssue[] } };
 
 const PROGRESS_MEDIA_TYPE = 'application/x-ndjson';
 
@@ -108,6 +108,7 @@ export async function postWithProgress<T>(
         line.error.message,
         line.error.status,
         line.error.issues ?? [],
+        codeOf(line.error) ?? errorCodeOfStatus(line.error.status),
       );
     }
   };
