@@ -1,4 +1,8 @@
-import { formatStatus, SEVERITY_TONE, STATUS_TEXT_CLASS } from '@/entities/incident/incident-display';
+import {
+  formatStatus,
+  SEVERITY_TONE,
+  STATUS_TEXT_CLASS,
+} from '@/entities/incident/incident-display';
 import { cn } from '@/utils/cn';
 import type { IncidentStatus, Severity } from '@meridian/contracts';
 import { Badge } from './ui/Badge';

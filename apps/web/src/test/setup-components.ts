@@ -10,3 +10,17 @@ afterEach(() => {
   window.localStorage.clear();
 });
 afterAll(() => apiServer.close());
+
+// jsdom's Blob has no text(), which browsers have had since 2019: read it as they would.
+if (!('text' in Blob.prototype)) {
+  Object.defineProperty(Blob.prototype, 'text', {
+    value(this: Blob) {
+      return new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+        reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+        reader.readAsText(this);
+      });
+    },
+  });
+}
