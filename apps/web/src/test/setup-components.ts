@@ -24,3 +24,13 @@ if (!('text' in Blob.prototype)) {
     },
   });
 }
+
+// jsdom lays nothing out, so it has no ResizeObserver (Radix's Switch measures itself): one
+// that never reports a size, as a layout-free page would.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
