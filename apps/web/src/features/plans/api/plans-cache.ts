@@ -43,7 +43,9 @@ export function usePlanWrite<Variables extends { planId: string }>(
       });
     },
     onError: async (error, { planId }) => {
-      if (error instanceof ApiError && error.code === 'STALE') {
+      // Stale (changed since read) or in conflict (closed meanwhile, required actions
+      // reopened): either way the plan on screen is not what is there.
+      if (error instanceof ApiError && (error.code === 'STALE' || error.code === 'CONFLICT')) {
         await reloadPlan(queryClient, planId).catch(() => undefined);
       }
     },
