@@ -3,12 +3,23 @@ import { IsoDateTime } from './common.js';
 
 /**
  * The feeds Meridian reads. Each kind is one connector: USGS earthquakes (GeoJSON summary),
+ * EMSC earthquakes (FDSN event service, JSON; added by URL, not installed by default, since
+ * it reports many of the quakes USGS does),
  * GDACS disasters (GeoJSON event list), US National Weather Service alerts (CAP 1.2 as
  * GeoJSON), NASA EONET v3 natural events (GeoJSON); and generic connectors for any CAP 1.2
  * XML document or feed, any GeoJSON FeatureCollection of events, and any geotagged RSS or Atom
  * feed, which a platform admin adds by URL.
  */
-export const SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET', 'CAP', 'GEOJSON', 'RSS'] as const;
+export const SOURCE_KINDS = [
+  'USGS',
+  'EMSC',
+  'GDACS',
+  'NWS',
+  'EONET',
+  'CAP',
+  'GEOJSON',
+  'RSS',
+] as const;
 /** The public feeds Meridian knows by name, each with a default URL (`FEEDS` installs them). */
 export const BUILT_IN_SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET'] as const;
 export type BuiltInSourceKind = (typeof BUILT_IN_SOURCE_KINDS)[number];

@@ -461,6 +461,22 @@ describe('hazard feeds', () => {
     expect(created.find((row) => row.sourceId === 'TC1000641')?.severity).toBe('HIGH'); // Orange
   });
 
+  it('reads EMSC earthquakes added by a platform admin, as the FDSN service sends them', async () => {
+    feeds.set('/emsc', { body: fixture('emsc-fdsn-event-rebuilt-2019-11-14.json') });
+    const emsc = await addSource('EMSC', '/emsc');
+    await pollNow(emsc.id);
+    expect(await source(emsc.id)).toMatchObject({ itemCount: 6, skippedCount: 0, failures: 0 });
+    const chiapas = await incidentOf(emsc.key, '20170908_0000020');
+    expect(chiapas).toMatchObject({
+      title: 'M 8.1 - Offshore Chiapas, Mexico',
+      severity: 'CRITICAL',
+      type: 'NATURAL_HAZARD',
+      organizationId: null,
+      sourceUrl: 'https://www.seismicportal.eu/eventdetails.html?unid=20170908_0000020',
+    });
+    expect(chiapas.startsAt.toISOString()).toBe('2017-09-08T04:49:21.200Z');
+  });
+
   it('polls a due source exactly once across instances sharing the database', async () => {
     feeds.set('/shared', { body: fixture('eonet-events.geojson') });
     const shared = await addSource('EONET', '/shared');

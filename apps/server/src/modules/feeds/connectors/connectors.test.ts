@@ -46,6 +46,69 @@ describe('the USGS connector', () => {
   });
 });
 
+describe('the EMSC connector', () => {
+  it('reads a one-event answer of the FDSN service as EMSC served it', () => {
+    const { events, skipped } = CONNECTORS.EMSC.parse(fixture('emsc-fdsn-event-2021-05-02.json'));
+    expect(skipped).toBe(0);
+    expect(events).toEqual([
+      {
+        sourceId: '20210502_0000100',
+        title: 'M 2.7 - Offshore Coquimbo, Chile',
+        description: 'Magnitude 2.7 (ml). Offshore Coquimbo, Chile. Depth 38 km. Located by GUC',
+        type: 'NATURAL_HAZARD',
+        severity: 'LOW',
+        lat: -30.07,
+        lng: -71.53,
+        area: null,
+        countryCode: null,
+        affectedRadiusKm: usgsRadiusKm(2.7),
+        startsAt: new Date('2021-05-02T12:46:04.000Z'),
+        endsAt: null,
+        closed: false,
+        sourceUrl: 'https://www.seismicportal.eu/eventdetails.html?unid=20210502_0000100',
+      },
+    ]);
+  });
+
+  it('grades six large quakes by magnitude, the deepest and those across ±180 included', () => {
+    const { events } = CONNECTORS.EMSC.parse(fixture('emsc-fdsn-event-rebuilt-2019-11-14.json'));
+    const bySeverity = Object.fromEntries(events.map((event) => [event.sourceId, event.severity]));
+    expect(bySeverity).toEqual({
+      '20171031_0000002': 'HIGH',
+      '20171024_0000031': 'HIGH',
+      '20171010_0000169': 'HIGH',
+      '20171008_0000103': 'HIGH',
+      '20170919_0000091': 'HIGH',
+      '20170908_0000020': 'CRITICAL',
+    });
+    const banda = events.find((event) => event.sourceId === '20171024_0000031');
+    expect(banda?.description).toContain('Depth 548 km');
+    const rat = events.find((event) => event.sourceId === '20171008_0000103');
+    expect([rat?.lng, rat?.title]).toEqual([176.83, 'M 6.6 - Rat Islands, Aleutian Islands']);
+  });
+
+  it('counts explosions and events without a magnitude as skipped', () => {
+    const document = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 'blast',
+          geometry: { type: 'Point', coordinates: [16.9, 51.1, -0.5] },
+          properties: { evtype: 'qb', mag: 2.1, time: '2021-05-02T10:00:00.0Z' },
+        },
+        {
+          type: 'Feature',
+          id: 'no-magnitude',
+          geometry: { type: 'Point', coordinates: [16.9, 51.1, -10] },
+          properties: { evtype: 'ke', time: '2021-05-02T10:00:00.0Z' },
+        },
+      ],
+    });
+    expect(CONNECTORS.EMSC.parse(document)).toEqual({ events: [], skipped: 2 });
+  });
+});
+
 describe('the GDACS connector', () => {
   const { events } = CONNECTORS.GDACS.parse(fixture('gdacs-events4app.geojson'));
 

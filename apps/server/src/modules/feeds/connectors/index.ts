@@ -1,5 +1,6 @@
 import type { SourceKind } from '@meridian/contracts';
 import { capConnector } from './cap.js';
+import { emscConnector } from './emsc.js';
 import { eonetConnector } from './eonet.js';
 import { gdacsConnector } from './gdacs.js';
 import { geojsonConnector } from './geojson.js';
@@ -10,6 +11,7 @@ import { usgsConnector } from './usgs.js';
 
 export const CONNECTORS: Record<SourceKind, Connector> = {
   USGS: usgsConnector,
+  EMSC: emscConnector,
   GDACS: gdacsConnector,
   NWS: nwsConnector,
   EONET: eonetConnector,

@@ -21,6 +21,7 @@ import { useUpdateSource } from '../api/update-source';
 
 const KIND_LABELS: Record<SourceKind, string> = {
   USGS: 'USGS earthquakes (GeoJSON)',
+  EMSC: 'EMSC earthquakes (FDSN event JSON)',
   GDACS: 'GDACS disasters (GeoJSON)',
   NWS: 'NWS alerts (CAP as GeoJSON)',
   EONET: 'NASA EONET events (GeoJSON)',
