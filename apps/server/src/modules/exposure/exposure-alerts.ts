@@ -10,6 +10,16 @@ import {
   exposureRepository,
 } from './exposure.repository.js';
 
+/**
+ * The lock under which a transaction decides on an incident's all clear for one organization.
+ * Two recomputes (two sites of the incident, or the incident and a site) may each clear one of
+ * its last exposures at once; each, counting the other's as still live (not yet committed),
+ * would send none. Under this lock, held to commit, the second counts after the first is
+ * committed: exactly one of them sends it.
+ */
+export const allClearLockKey = (incidentId: string, organizationId: string) =>
+  `all-clear:${incidentId}:${organizationId}`;
+
 /** Names shown in an alert; the rest is counted. */
 const NAMED = 3;
 
@@ -85,6 +95,7 @@ export async function raiseExposureAlerts(
   if (alerted.length === 0) return;
   if (change.live === 0) {
     // A recompute of one site or shipment sees only it: the rest may still be exposed.
+    await exposureRepository.lock(tx, allClearLockKey(incident.id, organizationId));
     if ((await exposureRepository.liveCount(tx, incident.id, organizationId)) > 0) return;
     await raiser.raise(tx, {
       ...base,
