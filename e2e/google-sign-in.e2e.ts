@@ -329,6 +329,7 @@ describe('continue with Google against a real OpenID provider', () => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
+      code: 'UNAUTHORIZED',
       message: 'Google sign-in failed: the authorization code is invalid, expired or already used',
     });
 
