@@ -6,6 +6,7 @@ import { ANALYSIS_MESSAGES } from '../packages/contracts/src/analysis';
 import {
   expectAccessible,
   saveScreenshot,
+  showTheme,
   useBrowser,
   waitForStillPage,
   startSignedIn,
@@ -132,7 +133,10 @@ const LAPTOP = { width: 1180, height: 820 };
 
 async function openInsights(
   account: { email: string; password: string },
-  options: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  options: {
+    theme?: 'light' | 'dark' | 'system';
+    viewport?: { width: number; height: number };
+  } = {},
 ) {
   const page = await browser.newPage({
     baseURL: world().baseUrl,
@@ -458,12 +462,12 @@ describe('Insights', () => {
 
   it('fits a phone (light and dark) and a small laptop', async () => {
     const screens = [
-      { name: 'phone-light', theme: 'light', viewport: PHONE },
-      { name: 'phone-dark', theme: 'dark', viewport: PHONE },
-      { name: 'laptop-dark', theme: 'dark', viewport: LAPTOP },
+      { name: 'phone', themes: ['light', 'dark'], viewport: PHONE },
+      { name: 'laptop', themes: ['dark'], viewport: LAPTOP },
     ] as const;
-    for (const { name, theme, viewport } of screens) {
-      const page = await openInsights(world().data.manager, { theme, viewport });
+    for (const { name, themes, viewport } of screens) {
+      // In the system theme, so that one load is seen in each theme.
+      const page = await openInsights(world().data.manager, { theme: 'system', viewport });
       await waitForCharts(page, 6);
       await panel(page).getByRole('list', { name: 'Reports' }).waitFor();
       await waitForStillPage(page);
@@ -478,8 +482,14 @@ describe('Insights', () => {
           ),
         ).toBe(0);
       }
-      await saveScreenshot(page, `insights-${name}`);
-      await expectAccessible(page);
+      for (const theme of themes) {
+        await showTheme(page, theme);
+        await waitForCharts(page, 6);
+        await waitForStillPage(page);
+        await page.waitForTimeout(400); // the charts redraw in the theme's colours (300 ms)
+        await saveScreenshot(page, `insights-${name}-${theme}`);
+        await expectAccessible(page);
+      }
       await page.context().close(); // one window at a time on two cores
     }
   });
