@@ -2,13 +2,13 @@ import type { RefreshResponse } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { unauthorized } from '../../lib/errors.js';
-import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
+import { type AccessTokens, hashToken } from '../../lib/tokens.js';
 import { organizationsReads } from '../organizations/organizations.reads.js';
 import { securityPolicy } from '../settings/security-policy.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { type UserRow, usersReads } from '../users/users.reads.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
-import { assertSignInAddress } from './sessions.js';
+import { assertSignInAddress, issueTokens } from './sessions.js';
 import { sessionsRepository } from './sessions.repository.js';
 
 /**
@@ -79,22 +79,13 @@ export async function refreshSession(
       return 'idle';
     }
     await sessionsRepository.touch(tx, consumed.familyId, ip);
-    const next = newOpaqueToken();
-    await refreshTokensRepository.insert(tx, {
-      userId: user.id,
-      familyId: consumed.familyId,
-      tokenHash: next.hash,
-      expiresAt: consumed.expiresAt,
-    });
     return {
       response: {
         message: 'Token refreshed',
-        accessToken: await tokens.sign({
-          userId: user.id,
-          tokenVersion: user.tokenVersion,
-          sessionId: consumed.familyId,
-        }),
-        refreshToken: next.token,
+        ...(await issueTokens(tx, tokens, user, {
+          id: consumed.familyId,
+          expiresAt: consumed.expiresAt,
+        })),
         user: toUserDto(user),
       },
     };

@@ -65,6 +65,23 @@ export async function startSession(
     method,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
   });
+  return {
+    message,
+    ...(await issueTokens(db, tokens, signedIn, session)),
+    user: toUserDto(signedIn, await owesTwoFactorOnSignIn(db, signedIn, method)),
+  };
+}
+
+/**
+ * A session's next pair: a new refresh token of its family (the one exchanged is spent) and
+ * an access token naming the session, at the user's current token version.
+ */
+export async function issueTokens(
+  db: Executor,
+  tokens: AccessTokens,
+  user: Pick<UserRow, 'id' | 'tokenVersion'>,
+  session: { id: string; expiresAt: Date },
+): Promise<{ accessToken: string; refreshToken: string }> {
   const refresh = newOpaqueToken();
   await refreshTokensRepository.insert(db, {
     userId: user.id,
@@ -72,16 +89,12 @@ export async function startSession(
     tokenHash: refresh.hash,
     expiresAt: session.expiresAt,
   });
-  return {
-    message,
-    accessToken: await tokens.sign({
-      userId: user.id,
-      tokenVersion: signedIn.tokenVersion,
-      sessionId: session.id,
-    }),
-    refreshToken: refresh.token,
-    user: toUserDto(signedIn, await owesTwoFactorOnSignIn(db, signedIn, method)),
-  };
+  const accessToken = await tokens.sign({
+    userId: user.id,
+    tokenVersion: user.tokenVersion,
+    sessionId: session.id,
+  });
+  return { accessToken, refreshToken: refresh.token };
 }
 
 /**
