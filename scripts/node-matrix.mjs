@@ -17,7 +17,13 @@ const MAJORS = (process.env.NODE_MATRIX ?? '22,24').split(',').map((major) => ma
 const NEWEST = String(Math.max(...MAJORS.map(Number)));
 /** What a line other than the newest runs of the API tests (folders of apps/server/src). */
 const DATABASE_TESTS = 'apps/server/src/db';
-const CORE_TESTS = ['apps/server/src/lib', DATABASE_TESTS, 'apps/server/src/modules/auth'];
+/** Sign-in lives in two modules: auth (password, Google) and sessions (tokens, throttling). */
+const CORE_TESTS = [
+  'apps/server/src/lib',
+  DATABASE_TESTS,
+  'apps/server/src/modules/auth',
+  'apps/server/src/modules/sessions',
+];
 
 // argon2 is the one native module: its N-API prebuilds must load on every line.
 const NATIVE_CHECK = `
