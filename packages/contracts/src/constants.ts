@@ -88,7 +88,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 
 /** The code of a refusal that carries none of its own (a framework's, a proxy's): by status. */
 export function errorCodeOfStatus(status: number): ErrorCode {
-  const exact = ERROR_CODES.find((code) => ERROR_STATUS[code] === status && code !== 'STALE');
+  // CONFLICT is listed before STALE: a bare 409 is the general kind.
+  const exact = ERROR_CODES.find((code) => ERROR_STATUS[code] === status);
   if (exact) return exact;
   return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }

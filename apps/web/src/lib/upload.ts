@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
 import type { ErrorIssue } from '@meridian/contracts';
-import { errorCodeOfStatus } from '@meridian/contracts/constants';
 import type { z } from 'zod';
 import { ApiError, authHeaders, codeOf, refreshAccessToken } from './api-client';
 import { apiUrl } from './api-base-url';
@@ -80,7 +79,7 @@ const errorOf = (status: number, text: string, fallback: string): ApiError => {
       message,
       status,
       Array.isArray(body.issues) ? body.issues : [],
-      codeOf(body) ?? errorCodeOfStatus(status),
+      codeOf(body),
     );
   } catch {
     return new ApiError(fallback, status);
@@ -108,7 +107,7 @@ export async function postWithProgress<T>(
         line.error.message,
         line.error.status,
         line.error.issues ?? [],
-        codeOf(line.error) ?? errorCodeOfStatus(line.error.status),
+        codeOf(line.error),
       );
     }
   };
