@@ -20,40 +20,10 @@ import type { NotifiedCache } from './lib/notified-cache.js';
 import { OidcClient } from './lib/oidc.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { AccessTokens } from './lib/tokens.js';
-import { accountRequestsRoutes } from './modules/account-requests/account-requests.routes.js';
-import { AccountRequestsService } from './modules/account-requests/account-requests.service.js';
-import { atlasRoutes } from './modules/atlas/atlas.routes.js';
-import { AtlasService } from './modules/atlas/atlas.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { ACCESS_CHANNEL, AccessService } from './modules/sessions/access.service.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { GoogleSignInService } from './modules/auth/google-sign-in.service.js';
 import { backgroundWork } from './jobs/background.js';
 import type { LoopingWorker } from './jobs/loop.js';
 import { jobHandlers } from './jobs/registry.js';
 import { JobWorker } from './jobs/worker.js';
-import { alertJobs } from './modules/alerts/alerts.jobs.js';
-import { DeliveryWorker } from './modules/alerts/delivery.worker.js';
-import { FeedPoller } from './modules/feeds/feeds.poller.js';
-import { OverdueActions } from './modules/plans/plans.overdue.js';
-import { ExposureClock } from './modules/exposure/exposure.clock.js';
-import { exposureJobs } from './modules/exposure/exposure.jobs.js';
-import { buildChannels } from './modules/alerts/channels.js';
-import { DeliveryService } from './modules/alerts/delivery.service.js';
-import { endpointsRoutes } from './modules/alerts/endpoints.routes.js';
-import { EndpointsService } from './modules/alerts/endpoints.service.js';
-import { AlertFanOut } from './modules/alerts/fan-out.js';
-import { notificationsRoutes } from './modules/alerts/notifications.routes.js';
-import { NotificationsService } from './modules/alerts/notifications.service.js';
-import { AlertRaiser } from './modules/alerts/raise.js';
-import { analysisRoutes } from './modules/analysis/analysis.routes.js';
-import { IncidentAlerts } from './modules/incidents/incident-alerts.js';
-import { insightsRoutes } from './modules/insights/insights.routes.js';
-import { insightsServices } from './modules/insights/insights.services.js';
-import { PlanAlerts } from './modules/plans/plan-alerts.js';
-import { PlanTemplatesService } from './modules/plans/plan-templates.service.js';
-import { plansRoutes } from './modules/plans/plans.routes.js';
-import { PlansService } from './modules/plans/plans.service.js';
 import { TableStatistics } from './jobs/table-statistics.js';
 import { badRequest } from './lib/errors.js';
 import {
@@ -63,38 +33,36 @@ import {
   nestsDeeperThan,
   nulPath,
 } from './lib/nul-guard.js';
-import { ExposureEngine } from './modules/exposure/exposure.engine.js';
-import { exposureRoutes } from './modules/exposure/exposure.routes.js';
-import { ExposureService } from './modules/exposure/exposure.service.js';
-import { jobsRoutes } from './modules/jobs/jobs.routes.js';
-import { incidentsRoutes } from './modules/incidents/incidents.routes.js';
-import { IncidentsService } from './modules/incidents/incidents.service.js';
-import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
-import { GeocodeService } from './modules/geocode/geocode.service.js';
-import { LoginThrottle } from './modules/sessions/login-throttle.js';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
-import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
-import { FeedReader } from './modules/feeds/feed-reader.js';
-import { sourcesRoutes } from './modules/feeds/sources.routes.js';
-import { SourcesService } from './modules/feeds/sources.service.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
-import { InvitationsService } from './modules/invitations/invitations.service.js';
-import { TwoFactorService } from './modules/two-factor/two-factor.service.js';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
-import { SecretBox } from './lib/secret-box.js';
-import { meRoutes } from './modules/me/me.routes.js';
-import { MeService } from './modules/me/me.service.js';
-import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
-import { OrganizationsService } from './modules/organizations/organizations.service.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { OrganizationSettingsService } from './modules/settings/settings.service.js';
-import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
-import { ShipmentsService } from './modules/shipments/shipments.service.js';
-import { sitesRoutes } from './modules/sites/sites.routes.js';
-import { SitesService } from './modules/sites/sites.service.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { USERS_CHANNEL, UsersService } from './modules/users/users.service.js';
+import { accountRequestsModule } from './modules/account-requests/account-requests.module.js';
+import { alertsModule } from './modules/alerts/alerts.module.js';
+import { analysisModule } from './modules/analysis/analysis.module.js';
+import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { atlasModule } from './modules/atlas/atlas.module.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { exposureModule } from './modules/exposure/exposure.module.js';
+import { feedsModule } from './modules/feeds/feeds.module.js';
+import { geocodeModule } from './modules/geocode/geocode.module.js';
+import { incidentsModule } from './modules/incidents/incidents.module.js';
+import { insightsModule } from './modules/insights/insights.module.js';
+import { invitationsModule } from './modules/invitations/invitations.module.js';
+import { jobsModule } from './modules/jobs/jobs.module.js';
+import { meModule } from './modules/me/me.module.js';
+import {
+  type AppCore,
+  type BackgroundHealth,
+  type MeridianModule,
+  missingExport,
+  setUpModules,
+} from './modules/module.js';
+import { organizationsModule } from './modules/organizations/organizations.module.js';
+import { plansModule } from './modules/plans/plans.module.js';
+import { sessionsModule } from './modules/sessions/sessions.module.js';
+import { settingsModule } from './modules/settings/settings.module.js';
+import { shipmentsModule } from './modules/shipments/shipments.module.js';
+import { sitesModule } from './modules/sites/sites.module.js';
+import { systemModule } from './modules/system/system.module.js';
+import { twoFactorModule } from './modules/two-factor/two-factor.module.js';
+import { usersModule } from './modules/users/users.module.js';
 import { apiGuardPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -106,14 +74,45 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's background worker (its health is on GET /api/admin/jobs). */
     jobWorker: JobWorker;
-    /** This instance's hazard feed poller (the sources' health is on GET /api/admin/sources). */
-    feedPoller: FeedPoller;
-    /** This instance's alert outbox sender (the channels' health is on GET /api/admin/integrations). */
-    deliveryWorker: DeliveryWorker;
-    /** This instance's exposure clock (its health is on GET /api/admin/jobs). */
-    exposureClock: ExposureClock;
   }
 }
+
+declare module './modules/module.js' {
+  interface ModuleExports {
+    /** The jobs screen's view: offered by the app once every module is set up. */
+    backgroundHealth: BackgroundHealth;
+  }
+}
+
+/**
+ * The server's domains, each registering its routes, jobs and loops. A module may use what the
+ * modules before it export (`use`), so the order is the order of dependence.
+ */
+export const MODULES: readonly MeridianModule[] = [
+  sessionsModule,
+  systemModule,
+  twoFactorModule,
+  authModule,
+  invitationsModule,
+  accountRequestsModule,
+  usersModule,
+  organizationsModule,
+  atlasModule,
+  alertsModule,
+  incidentsModule,
+  plansModule,
+  insightsModule,
+  analysisModule,
+  exposureModule,
+  jobsModule,
+  feedsModule,
+  apiKeysModule,
+  meModule,
+  settingsModule,
+  geocodeModule,
+  sitesModule,
+  shipmentsModule,
+];
 
 export type AppDependencies = {
   config: AppConfig;
@@ -223,71 +222,40 @@ export async function buildApp({
   });
   await app.register(import('@fastify/compress'), { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
-  const throttle = new LoginThrottle(db);
+  const mailer = new Mailer(config.mail, app.log);
   // Background work (exposure recomputes, alert fan-out): claimed once across instances,
   // resumed after a crash. Services queue it in their transactions and wake the worker after.
   const background = backgroundWork({ kick: () => worker.kick() });
-  // Alerts: raised with the change, fanned out by a job, delivered from the outbox.
-  const mailer = new Mailer(config.mail, app.log);
-  const channels = buildChannels(config.alerts, mailer);
-  const delivery = new DeliveryService(
+  let settle: () => Promise<void> = async () => undefined;
+  const core: AppCore = {
+    app,
+    config,
     db,
-    channels,
-    config.publicUrl ?? `http://localhost:${config.port}`,
-    app.log,
-    config.alerts.timeoutMs,
-  );
-  const deliveryWorker = new DeliveryWorker(delivery, app.log);
-  const alerts = new AlertRaiser(background);
-  const exposureEngine = new ExposureEngine(db, alerts);
-  const fanOut = new AlertFanOut(
-    db,
+    databaseKind,
+    log: app.log,
+    jwtSecret,
+    hasher,
+    tokens,
+    oidc,
+    mailer,
     background,
-    channels,
-    () => deliveryWorker.kick(),
-    config.alerts.digestWindowMs,
-  );
-  // Exposure that changes as time passes (an incident's end, a shipment's ETA): after each
-  // recompute the clock looks again for the next such moment.
-  const exposureClock = new ExposureClock(db, background, app.log, config.exposureClockMs);
-  const worker = new JobWorker(
-    db,
-    jobHandlers(
-      exposureJobs(exposureEngine, () => exposureClock.kick()),
-      alertJobs(fanOut),
-    ),
-    app.log,
-  );
-  const planAlerts = new PlanAlerts(alerts);
-  // Actions past their due time: alerted once, by whichever instance finds them first.
-  const overdue = new OverdueActions(db, planAlerts, () => worker.kick(), app.log);
-  // The hazard feeds: each due source polled by exactly one instance, the schedule in the table.
-  const poller = new FeedPoller(
-    db,
-    new FeedReader(
-      db,
-      background,
-      {
-        timeoutMs: config.feeds.timeoutMs,
-        maxBytes: config.feeds.maxBytes,
-        allowPrivate: config.feeds.allowPrivateUrls,
-        contact: config.feeds.contact,
-      },
-      app.log,
-    ),
-    app.log,
-    undefined,
-    config.feeds.leaseMs,
-  );
+    settle: () => settle(),
+  };
+  const { parts, exports } = await setUpModules(core, MODULES);
+  const worker = new JobWorker(db, jobHandlers(...parts.map((each) => each.jobs ?? {})), app.log);
+  app.decorate('jobWorker', worker);
   // The embedded database has no autovacuum: its tables' statistics are kept here.
   const statistics = databaseKind === 'pglite' ? new TableStatistics(db, app.log) : null;
-  app.decorate('jobWorker', worker);
-  app.decorate('exposureClock', exposureClock);
-  app.decorate('deliveryWorker', deliveryWorker);
-  app.decorate('feedPoller', poller);
+  exports.backgroundHealth = {
+    worker,
+    loops: [
+      ...parts.flatMap((each) => each.health ?? []),
+      ...(statistics ? [['table-statistics', statistics.health] as const] : []),
+    ],
+  };
   // This instance's workers start when the app is ready and finish their pass on close, before
   // the mailer they may still be using closes.
-  const workers: LoopingWorker[] = [worker, deliveryWorker, overdue, poller, exposureClock];
+  const workers: LoopingWorker[] = [worker, ...parts.flatMap((each) => each.workers ?? [])];
   if (statistics) workers.push(statistics);
   if (config.workers) {
     app.addHook('onReady', async () => {
@@ -298,96 +266,16 @@ export async function buildApp({
     await Promise.all(workers.map((each) => each.stop()));
     mailer.close();
   });
+  // Caches kept true by the database's change notifications, when it has them; without, each
+  // request reads the rows behind its token and each user list (nothing is cached).
+  const caches = new Map(parts.flatMap((each) => each.caches ?? []));
+  if (listen && caches.size > 0) settle = await listenForChanges(app, caches, listen);
 
   await app.register(
     async (api) => {
       // Private by default: every route below needs a valid access token unless it says public.
-      const accessCache = AccessService.newCache();
-      const usersCache = UsersService.newCache();
-      const settle = listen
-        ? await listenForChanges(
-            app,
-            new Map<string, NotifiedCache<unknown>>([
-              [ACCESS_CHANNEL, accessCache],
-              [USERS_CHANNEL, usersCache],
-            ]),
-            listen,
-          )
-        : async () => undefined;
-      const access = new AccessService(db, tokens, config.internalDomain, accessCache, settle);
-      const users = new UsersService(db, config.internalDomain, usersCache);
-      await api.register(apiGuardPlugin, { access });
-      await api.register(systemRoutes, { db, config, oidc });
-      const twoFactor = new TwoFactorService(
-        db,
-        hasher,
-        tokens,
-        throttle,
-        new SecretBox(jwtSecret, 'totp-secret'),
-      );
-      await api.register(twoFactorRoutes, { twoFactor });
-      await api.register(authRoutes, {
-        auth: new AuthService(db, hasher, tokens, app.log, throttle, twoFactor),
-        google: new GoogleSignInService(
-          db,
-          tokens,
-          app.log,
-          oidc && { oidc, allowedDomain: config.google?.allowedDomain },
-          hasher,
-          throttle,
-          config.internalDomain,
-        ),
-      });
-      const invitations = new InvitationsService(db, hasher, tokens, config.internalDomain, mailer);
-      await api.register(invitationsRoutes, { invitations, publicUrl: config.publicUrl });
-      await api.register(accountRequestsRoutes, {
-        accountRequests: new AccountRequestsService(db, invitations),
-        perMinute: config.accountRequestsPerMinute,
-        publicUrl: config.publicUrl,
-      });
-      await api.register(usersRoutes, { users });
-      await api.register(organizationsRoutes, { organizations: new OrganizationsService(db) });
-      await api.register(atlasRoutes, { atlas: new AtlasService(db) });
-      await api.register(incidentsRoutes, {
-        incidents: new IncidentsService(db, background, new IncidentAlerts(alerts)),
-      });
-      await api.register(notificationsRoutes, { notifications: new NotificationsService(db) });
-      await api.register(plansRoutes, {
-        plans: new PlansService(db, planAlerts, () => worker.kick()),
-        templates: new PlanTemplatesService(db),
-      });
-      await api.register(insightsRoutes, insightsServices(db));
-      await api.register(analysisRoutes, { db, llm: config.llm });
-      await api.register(endpointsRoutes, {
-        endpoints: new EndpointsService(
-          db,
-          channels,
-          delivery,
-          config.alerts.allowPrivateUrls,
-          () => deliveryWorker.kick(),
-        ),
-      });
-      await api.register(exposureRoutes, { exposure: new ExposureService(db) });
-      await api.register(jobsRoutes, {
-        db,
-        worker,
-        loops: [
-          ['exposure-clock', exposureClock.health],
-          ...(statistics ? [['table-statistics', statistics.health] as const] : []),
-        ],
-      });
-      await api.register(sourcesRoutes, {
-        sources: new SourcesService(db, () => poller.kick(), config.feeds.allowPrivateUrls),
-      });
-      await api.register(apiKeysRoutes, { apiKeys: new ApiKeysService(db, background) });
-      await api.register(meRoutes, { me: new MeService(db, hasher, tokens, throttle) });
-      await api.register(settingsRoutes, { settings: new OrganizationSettingsService(db) });
-      const geocode = new GeocodeService({ geocoderUrl: config.geocoderUrl, log: app.log });
-      await api.register(geocodeRoutes, { geocode });
-      await api.register(sitesRoutes, { sites: new SitesService(db, background, geocode) });
-      await api.register(shipmentsRoutes, {
-        shipments: new ShipmentsService(db, background, geocode),
-      });
+      await api.register(apiGuardPlugin, { access: exports.access ?? missingExport('access') });
+      for (const each of parts) await each.routes?.(api);
     },
     { prefix: '/api' },
   );

@@ -4,16 +4,15 @@ import type { Database } from '../../db/client.js';
 import { requireAccess } from '../../lib/access.js';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { jobQueue } from '../../jobs/queue.js';
-import type { JobWorker, KindHealth } from '../../jobs/worker.js';
 import { actorOf } from '../../plugins/auth.js';
+import type { BackgroundHealth } from '../module.js';
 
 /** Platform staff see how the background work is doing. */
 export const jobsRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  worker: JobWorker;
-  /** This instance's other loops: the exposure clock, the embedded database's statistics. */
-  loops: readonly (readonly [string, KindHealth])[];
-}> = async (app, { db, worker, loops }) => {
+  /** This instance's job worker and its other loops (the exposure clock, the statistics pass). */
+  background: BackgroundHealth;
+}> = async (app, { db, background }) => {
   app.get(
     '/admin/jobs',
     {
@@ -37,10 +36,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
             ...row,
             oldest: row.oldest ? new Date(row.oldest).toISOString() : null,
           })),
-          worker: [...worker.health.entries(), ...loops].map(([kind, health]) => ({
-            kind,
-            ...health,
-          })),
+          worker: [...background.worker.health.entries(), ...background.loops].map(
+            ([kind, health]) => ({
+              kind,
+              ...health,
+            }),
+          ),
         },
       };
     },
