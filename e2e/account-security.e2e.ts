@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test';
 import {
   checkInThemes,
   followSystemTheme,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { seedScaleData } from '../apps/server/src/bootstrap/demo-data';
 import { organizations } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/test-server';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { organizations, shipments } from '../apps/server/src/db/schema';
 import { OWNER_EMAIL, TEST_PASSWORD } from '../apps/server/src/test/test-server';
 import { useAtlasWorld, type WorldAccount } from './support/atlas-world';

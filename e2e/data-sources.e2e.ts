@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from './support/test';
 import { type FeedServer, startFeedServer } from '../apps/server/src/test/feed-server';
 import {
   expectAccessible,

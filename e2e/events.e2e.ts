@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { LONG_DESCRIPTION, useAtlasWorld, type WorldAccount } from './support/atlas-world';
 import {
   expectAccessible,
@@ -225,10 +225,27 @@ describe('Events page', () => {
   it('polls every 15 seconds and shows a new incident at the top', async () => {
     const page = await browser.newPage({ baseURL: world().baseUrl });
     await page.clock.install();
+    // Every list request from the start: the cards may first come from Atlas's cache while the
+    // Events page's own request is still on its way, and that one must not see the insert.
+    const polls: string[] = [];
+    let unanswered = 0;
+    const isList = (url: string) => new URL(url).pathname === '/api/atlas/events';
+    page.on('request', (request) => {
+      if (!isList(request.url())) return;
+      unanswered += 1;
+      polls.push(request.url());
+    });
+    const answered = (request: { url: () => string }) => {
+      if (isList(request.url())) unanswered -= 1;
+    };
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
     await signIn(page, world().borealis.viewer);
     await page.getByRole('link', { name: 'Events', exact: true }).click();
     await cards(page).first().waitFor();
+    await expect.poll(() => unanswered).toBe(0);
     expect(await cardTitles(page)).toEqual(['Warehouse fire in Oslo']);
+    polls.length = 0;
     await world().insertIncident({
       organizationId: world().borealis.id,
       title: 'Ferry cancellations in the Skagerrak',
@@ -236,10 +253,6 @@ describe('Events page', () => {
       severity: 'LOW',
       status: 'OPEN',
       updatedAt: new Date('2025-09-23T06:00:00Z'),
-    });
-    const polls: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/atlas/events') polls.push(request.url());
     });
     await page.clock.fastForward(14_000);
     // A request made after the fast-forward: by its answer, a poll started before it is seen.

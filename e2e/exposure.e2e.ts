@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test';
 import { incidents, shipments, sites } from '../apps/server/src/db/schema';
 import { saveScreenshot, signIn, useBrowser, startSignedIn } from './support/browser';
 import { waitForMapPainted, waitForMapReady } from './support/map';

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from './support/test';
 import {
   startTestOidcProvider,
   type TestOidcProvider,
@@ -335,6 +335,8 @@ describe('continue with Google against a real OpenID provider', () => {
 
     // Opened again elsewhere, the callback address has no sign-in session to match.
     const other = await browser.newPage({ baseURL: server.baseUrl });
+    // Timers held: the failure page's redirect to /login must not beat the checks on a busy machine.
+    await other.clock.install();
     await other.goto(callbackUrl);
     await expectCallbackFailure(
       other,

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { incidents } from '../apps/server/src/db/schema';
 import { expectAccessible, saveScreenshot, useBrowser, startSignedIn } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { incidents, shipments, sites } from '../apps/server/src/db/schema';
 import { ANALYSIS_MESSAGES } from '../packages/contracts/src/analysis';
 import {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from './support/test';
 import {
   startWebhookReceiver,
   type WebhookReceiver,

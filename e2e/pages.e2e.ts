@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, it, test } from './support/test';
 import {
   checkInThemes,
   fixtures,
@@ -34,14 +34,16 @@ async function themedPage(options: PageOptions = {}) {
 }
 
 describe('every page in the dark and the light theme: accessible, and pictured', () => {
-  it.each(PUBLIC_PAGES)('%s', async (name, path, heading) => {
-    const page = await themedPage();
-    // Holds timers still, so the callback page's redirect to /login waits for the scan.
-    await page.clock.install();
-    await page.goto(path);
-    await page.getByRole('heading', { name: heading }).first().waitFor();
-    await checkInThemes(page, name);
-  });
+  for (const [name, path, heading] of PUBLIC_PAGES) {
+    it(name, async () => {
+      const page = await themedPage();
+      // Holds timers still, so the callback page's redirect to /login waits for the scan.
+      await page.clock.install();
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await checkInThemes(page, name);
+    });
+  }
 
   it('login with an error', async () => {
     const page = await themedPage();
@@ -62,7 +64,8 @@ describe('every page in the dark and the light theme: accessible, and pictured',
   });
 
   // One sign-in for all sixteen screens, so the time allowed grows with their number.
-  it('every admin screen', { timeout: ADMIN_SCREENS.length * 10_000 }, async () => {
+  it('every admin screen', async () => {
+    test.setTimeout(ADMIN_SCREENS.length * 10_000);
     const page = await browser.newPage({ bypassCSP: true });
     await startSignedIn(page, fixtures().admin, '/admin/profile', { theme: 'system' });
     for (const [path, title] of ADMIN_SCREENS) {

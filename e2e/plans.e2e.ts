@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { incidents } from '../apps/server/src/db/schema';
 import { PLAN_MESSAGES } from '../packages/contracts/src/plans';
 import {

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import {
   currentPath,
   fixtures,
@@ -24,18 +24,20 @@ async function expectLandsOn(page: Page, from: string, to: string) {
 }
 
 describe('routes for a signed-out visitor', () => {
-  it.each([
+  for (const path of [
     '/',
     '/no-such-page',
     '/admin',
     '/admin/atlas',
     '/admin/events',
     '/admin/organizations/new',
-  ])('%s goes to /login', async (path) => {
-    const page = await browser.newPage();
-    await expectLandsOn(page, path, '/login');
-    await heading(page, 'Sign in').waitFor();
-  });
+  ]) {
+    it(`${path} goes to /login`, async () => {
+      const page = await browser.newPage();
+      await expectLandsOn(page, path, '/login');
+      await heading(page, 'Sign in').waitFor();
+    });
+  }
 
   it('shows the create-account, privacy and terms pages', async () => {
     const page = await browser.newPage();
@@ -53,17 +55,19 @@ describe('routes for a signed-out visitor', () => {
 });
 
 describe('routes for a signed-in admin', () => {
-  it.each([
+  for (const [from, to] of [
     ['/login', '/admin/atlas'],
     ['/create-account', '/admin/atlas'],
     ['/', '/admin/atlas'],
     ['/no-such-page', '/admin/atlas'],
-  ])('%s goes to %s', async (from, to) => {
-    const page = await browser.newPage();
-    await signIn(page, fixtures().manager);
-    await expectLandsOn(page, from, to);
-    await heading(page, 'Atlas').waitFor();
-  });
+  ] as const) {
+    it(`${from} goes to ${to}`, async () => {
+      const page = await browser.newPage();
+      await signIn(page, fixtures().manager);
+      await expectLandsOn(page, from, to);
+      await heading(page, 'Atlas').waitFor();
+    });
+  }
 
   it('shows Atlas at /admin and at unknown /admin paths', async () => {
     const page = await browser.newPage();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test';
 import { fixtures, signIn, useBrowser } from './support/browser';
 
 const browser = useBrowser();

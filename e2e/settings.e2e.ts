@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { beforeAll, describe, expect, it, test } from './support/test';
 import { TestApi } from './support/api';
 import {
   checkInThemes,
@@ -412,34 +412,32 @@ describe('in the dark and the light theme', () => {
 
   // Each screen, dialog and the read-only page is loaded, scanned and pictured in both themes:
   // the time allowed grows with their number, as for the admin screens (pages.e2e).
-  it(
-    'every settings screen is accessible, for an admin and read-only',
-    { timeout: (SCREENS.length + 3) * 12_000 },
-    async () => {
-      const page = await themedPage(orgAdmin);
-      for (const [path, title, name] of SCREENS) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-        await settled(page);
-        await checkInThemes(page, name);
-      }
-      await page.goto('/admin/profile');
-      await page.getByRole('button', { name: 'Change Password' }).click();
-      await page.getByRole('dialog').waitFor();
-      await checkInThemes(page, 'settings-change-password', '[role="dialog"]');
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Manage Sessions' }).click();
-      await page.getByRole('dialog').getByRole('list', { name: 'Sessions' }).waitFor();
-      await checkInThemes(page, 'settings-sessions', '[role="dialog"]');
+  it('every settings screen is accessible, for an admin and read-only', async () => {
+    test.setTimeout((SCREENS.length + 3) * 12_000);
+    const page = await themedPage(orgAdmin);
+    for (const [path, title, name] of SCREENS) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      await settled(page);
+      await checkInThemes(page, name);
+    }
+    await page.goto('/admin/profile');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('dialog').waitFor();
+    await checkInThemes(page, 'settings-change-password', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Manage Sessions' }).click();
+    await page.getByRole('dialog').getByRole('list', { name: 'Sessions' }).waitFor();
+    await checkInThemes(page, 'settings-sessions', '[role="dialog"]');
 
-      const reader = await themedPage(manager);
-      await reader.goto('/admin/security');
-      await reader.getByText('Only an organization admin can change these settings').waitFor();
-      await checkInThemes(reader, 'settings-security-read-only');
-    },
-  );
+    const reader = await themedPage(manager);
+    await reader.goto('/admin/security');
+    await reader.getByText('Only an organization admin can change these settings').waitFor();
+    await checkInThemes(reader, 'settings-security-read-only');
+  });
 
-  it('phone width', { timeout: SCREENS.length * 12_000 }, async () => {
+  it('phone width', async () => {
+    test.setTimeout(SCREENS.length * 12_000);
     const page = await themedPage(orgAdmin, { viewport: { width: 390, height: 844 } });
     for (const [path, title, name] of SCREENS) {
       await page.goto(path);

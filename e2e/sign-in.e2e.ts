@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Page, Response, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page, Response, Route } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { TestApi } from './support/api';
 import {
   currentPath,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { invitations } from '../apps/server/src/db/schema';
 import { PLATFORM_ROLE_MESSAGES } from '@meridian/contracts';
 import {
@@ -400,9 +400,8 @@ describe('Team members: managing one user', () => {
 });
 
 describe('Team members: who may do what', () => {
-  it.each(['manager', 'viewer'] as const)(
-    'a %s sees the list but the invite form and every control are disabled, with the reason',
-    async (who) => {
+  for (const who of ['manager', 'viewer'] as const) {
+    it(`a ${who} sees the list but the invite form and every control are disabled, with the reason`, async () => {
       const { data } = world();
       const page = await openTeam(data[who], { bypassCSP: true });
       await page.getByText('Only an organization admin can invite people').waitFor();
@@ -421,8 +420,8 @@ describe('Team members: who may do what', () => {
         true,
       );
       await expectAccessible(page);
-    },
-  );
+    });
+  }
 
   it('an admin may not change or delete their own account', async () => {
     const { data } = world();

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { readStorage, STORAGE_KEYS, useBrowser, writeStorage } from './support/browser';
 
 const browser = useBrowser();

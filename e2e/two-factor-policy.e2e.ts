@@ -1,6 +1,6 @@
 import { DEFAULT_SECURITY_SETTINGS } from '@meridian/contracts';
 import { generate } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test';
 import { organizationSettings } from '../apps/server/src/db/schema';
 import {
   checkInThemes,

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from './support/test';
 import { checkInThemes, followSystemTheme, useBrowser, startSignedIn } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, SERVER_START_TIMEOUT_MS, test } from './test';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
 import { incidents, organizations, shipments } from '../../apps/server/src/db/schema';
 import {
   startTestServer,
@@ -51,6 +51,7 @@ export function useAtlasWorld(): () => AtlasWorld {
   let world: AtlasWorld | undefined;
 
   beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT_MS);
     const server = await startTestServer({ NODE_ENV: 'production', WEB_DIST_DIR: webDist });
     const db = server.database.db;
     const organization = async (

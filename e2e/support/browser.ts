@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import type { TestAccount, TestFixtures } from './fixtures';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { FIXTURES_ENV, type TestAccount, type TestFixtures } from './fixtures';
+import { afterEach, beforeAll, expect } from './test';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
@@ -13,9 +13,10 @@ const AXE_SCRIPT = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
  * side has one of its own, so no file sees another's changes.
  */
 export const fixtures = (): TestFixtures => {
-  const all = inject('fixtures');
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  const mine = all[(Math.max(1, worker) - 1) % all.length];
+  const all = JSON.parse(process.env[FIXTURES_ENV] ?? '[]') as TestFixtures[];
+  // Playwright numbers its workers' slots from 0; a worker started after a failure keeps its slot.
+  const slot = Number(process.env.TEST_PARALLEL_INDEX ?? '0');
+  const mine = all[slot % Math.max(1, all.length)];
   if (!mine) throw new Error('No shared server was started');
   return mine;
 };
@@ -53,33 +54,19 @@ export type SignedInPageOptions = PageOptions & {
 };
 
 /**
- * One Chromium per test file and a fresh context (cookies, storage) per page, closed after
- * each test.
+ * The worker's Chromium (Playwright's, launched as the config says) and a fresh context
+ * (cookies, storage) per page, closed after each test.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+  beforeAll(({ browser: workers }) => {
+    browser = workers;
   });
 
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   return {

@@ -22,12 +22,11 @@ export type TestFixtures = {
   extraOrganization: { id: string; name: string };
 };
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** One server (and its accounts) per worker: `fixtures()` picks the worker's own. */
-    fixtures: TestFixtures[];
-  }
-}
+/**
+ * Where the global setup leaves the shared servers and their accounts for the workers (JSON, one
+ * entry per worker): `fixtures()` picks the worker's own.
+ */
+export const FIXTURES_ENV = 'MERIDIAN_E2E_FIXTURES';
 
 export const TEST_PASSWORD = 'Meridian-e2e-Passw0rd!';
 export const INTERNAL_DOMAIN = 'meridian.local';

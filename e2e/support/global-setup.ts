@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestProject } from 'vitest/node';
 import { TestApi } from './api';
 import {
   ADMIN_ACCOUNT,
+  FIXTURES_ENV,
   INTERNAL_DOMAIN,
   TEST_PASSWORD,
   type TestAccount,
@@ -64,12 +64,15 @@ async function seed(baseUrl: string): Promise<TestFixtures> {
  * Starts one built server per worker, each on a free port with an empty database, and seeds
  * the same test accounts in each.
  */
-export default async function setup(project: TestProject) {
+export default async function setup() {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
   const stopAll = () => Promise.all(servers.map((server) => server.stop())).then(() => undefined);
   try {
-    project.provide('fixtures', await Promise.all(servers.map((server) => seed(server.baseUrl))));
+    // The workers start after this, with this environment.
+    process.env[FIXTURES_ENV] = JSON.stringify(
+      await Promise.all(servers.map((server) => seed(server.baseUrl))),
+    );
   } catch (error) {
     await stopAll();
     throw error;

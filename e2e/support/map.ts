@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 /** The map container; MapLibre reports its state and camera in data-* attributes. */
 export const mapOf = (page: Page): Locator => page.getByTestId('map');

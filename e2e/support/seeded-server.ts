@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, SERVER_START_TIMEOUT_MS, test } from './test';
 import { ALERT_TEST_ENV } from './fixtures';
 import {
   OWNER_EMAIL,
@@ -25,6 +25,7 @@ export function useSeededServer<T>(
   let state: { server: TestServer; baseUrl: string; data: T } | undefined;
 
   beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT_MS);
     const server = await startTestServer({
       NODE_ENV: 'production',
       WEB_DIST_DIR: webDist,
