@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from './support/test';
 import { incidents } from '../apps/server/src/db/schema';
-import { expectAccessible, saveScreenshot, useBrowser, startSignedIn } from './support/browser';
+import {
+  checkInThemes,
+  expectAccessible,
+  saveScreenshot,
+  useBrowser,
+  startSignedIn,
+} from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
 /** Incidents people work: create, edit, comment, resolve, filter, page, see each other's changes. */
@@ -47,7 +53,7 @@ const card = (page: Page, title: string) =>
 async function open(
   account: { email: string; password: string },
   path = '/admin/events',
-  theme?: 'light' | 'dark',
+  theme?: 'light' | 'dark' | 'system',
 ) {
   const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
   await startSignedIn(page, account, path, { theme });
@@ -55,8 +61,8 @@ async function open(
 }
 
 describe('recording and working an incident', () => {
-  it('creates an incident from the dialog with a place found by name, and opens it', async () => {
-    const page = await open(world().data.manager);
+  it('creates an incident from the dialog with a place picked by name, and opens it', async () => {
+    const page = await open(world().data.manager, '/admin/events', 'system');
     await cards(page).first().waitFor();
     await page.getByRole('button', { name: 'New incident' }).click();
     const dialog = page.getByRole('dialog', { name: 'New incident' });
@@ -66,9 +72,27 @@ describe('recording and working an incident', () => {
     await page.getByRole('option', { name: 'HIGH' }).click();
     await dialog.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Strike / labour' }).click();
+    // Without a place, or "No single place", the form says so and sends nothing.
+    await dialog.getByRole('button', { name: 'Create incident' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Choose where it is, or "No single place" when it has none' })
+      .waitFor();
+    // "Rotterdam" is a port and a city (and towns elsewhere): the form offers each to pick.
     await dialog.getByLabel('Find a place').fill('Rotterdam');
     await dialog.getByRole('button', { name: 'Find' }).click();
-    await dialog.getByText(/^51\.9\d*, 4\.\d+$/).waitFor();
+    const places = dialog.getByRole('list', { name: /places are called "Rotterdam": choose one/ });
+    await places.waitFor();
+    const options = await places.getByRole('button').allInnerTexts();
+    expect(options[0]?.replace(/\s+/g, ' ')).toBe('Rotterdam Port · Netherlands · NLRTM');
+    expect(options.some((text) => /City · Netherlands$/.test(text.replace(/\s+/g, ' ')))).toBe(
+      true,
+    );
+    await checkInThemes(page, 'incident-place-pick-list', '[role="dialog"]');
+    await places.getByRole('button', { name: /^Rotterdam Port/ }).click();
+    await dialog.getByText('Rotterdam (NLRTM), Netherlands').waitFor();
+    await dialog.getByText('51.9500, 4.1400', { exact: false }).waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await expect
       .poll(() => dialog.getByTestId('map').getAttribute('data-areas'), { timeout: 10_000 })
       .toBe('1');

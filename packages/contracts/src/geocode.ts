@@ -20,3 +20,40 @@ export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
 
 export const GeocodeResponse = z.object({ data: GeoPoint });
 export type GeocodeResponse = z.infer<typeof GeocodeResponse>;
+
+/** What a place found by name is: a port or an airport (UN/LOCODE), or a city (the gazetteer). */
+export const PLACE_KINDS = ['PORT', 'AIRPORT', 'CITY'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+export const PLACE_SEARCH_MESSAGES = {
+  queryRequired: 'Type a place name or a UN/LOCODE',
+} as const;
+
+/** The most candidates one search answers with: a pick list, not a directory. */
+export const PLACE_SEARCH_LIMIT = 8;
+
+export const PlaceSearchQuery = z.strictObject({
+  q: z
+    .string({ error: PLACE_SEARCH_MESSAGES.queryRequired })
+    .trim()
+    .min(1, PLACE_SEARCH_MESSAGES.queryRequired)
+    .max(200),
+});
+export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuery>;
+
+/** One place a name may mean, best first in a search's answer. */
+export const PlaceCandidate = z.object({
+  name: z.string(),
+  kind: z.enum(PLACE_KINDS),
+  /** ISO 3166 alpha-2, and the country's English name. */
+  countryCode: z.string().length(2),
+  country: z.string(),
+  /** The UN/LOCODE of a port or airport; null for a city. */
+  locode: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type PlaceCandidate = z.infer<typeof PlaceCandidate>;
+
+export const PlaceSearchResponse = z.object({ data: z.array(PlaceCandidate) });
+export type PlaceSearchResponse = z.infer<typeof PlaceSearchResponse>;

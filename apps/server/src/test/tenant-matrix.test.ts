@@ -807,6 +807,10 @@ const CASES: Record<string, Case> = {
     expect: signedIn(200),
     request: () => ({ path: '/api/geocode?address=Rotterdam%2C%20Netherlands' }),
   },
+  'GET /api/places': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/places?q=MYPKG' }),
+  },
   'GET /api/atlas/events/:id': {
     expect: readA(200),
     request: () => ({ path: `/api/atlas/events/${incidentA}` }),

@@ -1,4 +1,4 @@
-import { GEOCODE_MESSAGES, GeocodeResponse } from '@meridian/contracts';
+import { GEOCODE_MESSAGES, GeocodeResponse, PlaceSearchResponse } from '@meridian/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { authenticatedRequest } from './api-client';
 import { queryKeys } from './query-keys';
@@ -20,3 +20,13 @@ export const geocodeQuery = (address: string) =>
     queryFn: ({ signal }) => geocode(address, signal),
     staleTime: Infinity,
   });
+
+/** The places a name or UN/LOCODE may mean, best first (ports and airports, then cities). */
+export const searchPlaces = async (query: string, signal?: AbortSignal) =>
+  (
+    await authenticatedRequest(`/places?q=${encodeURIComponent(query)}`, {
+      schema: PlaceSearchResponse,
+      fallbackMessage: 'Places could not be searched',
+      signal,
+    })
+  ).data;

@@ -135,6 +135,8 @@ export class Gazetteer {
     private readonly countryByCode: ReadonlyMap<string, string>,
     /** The city that stands for a country: its capital, else its largest city. */
     private readonly countrySeat: ReadonlyMap<string, number>,
+    /** How the largest city of each folded name writes it ("São Paulo" for "sao paulo"). */
+    private readonly spelling: ReadonlyMap<string, string>,
   ) {}
 
   get cityCount(): number {
@@ -162,6 +164,8 @@ export class Gazetteer {
     };
     const capitals = new Map<string, number>();
     const largestCities = new Map<string, number>();
+    const spelling = new Map<string, string>();
+    const spelledBy = new Map<string, number>();
 
     decodeCities(data, (city) => {
       const i = lat.length;
@@ -172,6 +176,10 @@ export class Gazetteer {
       admin.push(intern(city.adminCode.toLowerCase()));
       const name = normalise(city.name);
       addTo(byName, name, i);
+      if (city.population >= (spelledBy.get(name) ?? -1)) {
+        spelling.set(name, city.name);
+        spelledBy.set(name, city.population);
+      }
       if (CITY_SUFFIX.test(name)) addTo(bySuffixlessName, name.replace(CITY_SUFFIX, ''), i);
 
       if (city.featureCode === CAPITAL_FEATURE_CODE) capitals.set(city.country, i);
@@ -213,7 +221,46 @@ export class Gazetteer {
       countryByName,
       countryByCode,
       countrySeat,
+      spelling,
     );
+  }
+
+  /** The ISO code of a country named or coded ("Malaysia", "MY", "MYS"), else null. */
+  countryOf(text: string): string | null {
+    const key = normalise(text);
+    // A code first: some languages' names are two letters too ("my" names another country).
+    const code = key.length <= 3 ? this.countryByCode.get(key) : undefined;
+    return (
+      code ??
+      this.countryByName.get(key) ??
+      this.countryByName.get(key.replace(/^the /, '')) ??
+      null
+    );
+  }
+
+  /**
+   * The cities a name means, largest first, in `country` when one is given: "Westport" is in
+   * Ireland, the United States and New Zealand. "New York City" answers to "New York" too.
+   */
+  cities(
+    name: string,
+    country: string | null,
+    limit: number,
+  ): { name: string; countryCode: string; lat: number; lng: number }[] {
+    const key = normalise(name);
+    const found: { name: string; countryCode: string; lat: number; lng: number }[] = [];
+    for (const [index, spelled] of [
+      [this.byName, key],
+      [this.bySuffixlessName, `${key} city`],
+    ] as const) {
+      for (const city of index.get(key) ?? []) {
+        const countryCode = this.country[city] ?? '';
+        if (country !== null && countryCode !== country) continue;
+        if (found.length >= limit) return found;
+        found.push({ name: this.spelling.get(spelled) ?? name, countryCode, ...this.point(city) });
+      }
+    }
+    return found;
   }
 
   /**

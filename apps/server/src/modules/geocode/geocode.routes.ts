@@ -1,4 +1,9 @@
-import { GeocodeQuery, GeocodeResponse } from '@meridian/contracts';
+import {
+  GeocodeQuery,
+  GeocodeResponse,
+  PlaceSearchQuery,
+  PlaceSearchResponse,
+} from '@meridian/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-docs.js';
 import type { GeocodeService } from './geocode.service.js';
@@ -20,5 +25,19 @@ export const geocodeRoutes: FastifyPluginAsyncZod<{ geocode: GeocodeService }> =
       },
     },
     async (request) => ({ data: await geocode.locate(request.query.address) }),
+  );
+  app.get(
+    '/places',
+    {
+      schema: {
+        tags: ['geocode'],
+        security: [{ bearer: [] }],
+        summary:
+          'The places a name or UN/LOCODE may mean: ports and airports first, then cities (best first)',
+        querystring: PlaceSearchQuery,
+        response: { 200: PlaceSearchResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await geocode.searchPlaces(request.query.q) }),
   );
 };

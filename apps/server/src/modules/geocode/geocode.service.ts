@@ -1,9 +1,23 @@
-import { GEOCODE_MESSAGES, type GeoPoint, type Place, type PlaceInput } from '@meridian/contracts';
+import {
+  GEOCODE_MESSAGES,
+  PLACE_SEARCH_LIMIT,
+  type GeoPoint,
+  type Place,
+  type PlaceCandidate,
+  type PlaceInput,
+} from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../lib/errors.js';
 import { loadGazetteer } from './gazetteer.js';
-import { findLocode } from './locodes.js';
+import { haversineKm } from '../../lib/geo/sphere.js';
+import { countryOfLocode, findLocode, type Locode, searchLocodes } from './locodes.js';
+
+/** Countries as people name them in a list ("China", "South Korea"), not their official names. */
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A city this close to a port already listed is the same place, not another choice. */
+const SAME_PLACE_KM = 15;
 
 export const EXTERNAL_GEOCODER_TIMEOUT_MS = 3000;
 /**
@@ -80,6 +94,49 @@ export class GeocodeService {
     const point = external ?? (await loadGazetteer(this.log)).lookup(address);
     if (!point) throw notFound(GEOCODE_MESSAGES.addressNotFound);
     return point;
+  }
+
+  /**
+   * The places a name or code may mean, best first: the ports and airports of the UN/LOCODE
+   * table (by code, name or alias), then the gazetteer's cities, largest first. "Westport, MY"
+   * narrows to a country (by code or name after the last comma); a qualifier that names no
+   * country ("Portland, OR") is dropped, and every Portland offered.
+   */
+  async searchPlaces(query: string): Promise<PlaceCandidate[]> {
+    const gazetteer = await loadGazetteer(this.log);
+    const comma = query.lastIndexOf(',');
+    const qualifier = comma > 0 ? gazetteer.countryOf(query.slice(comma + 1)) : null;
+    const name = comma > 0 ? query.slice(0, comma) : query;
+    const locodes = searchLocodes(name, qualifier);
+    const place = (
+      at: { name: string; countryCode: string; lat: number; lng: number },
+      kind: PlaceCandidate['kind'],
+      locode: string | null,
+    ): PlaceCandidate => ({
+      name: at.name,
+      kind,
+      countryCode: at.countryCode,
+      country: REGION_NAMES.of(at.countryCode) ?? at.countryCode,
+      locode,
+      lat: at.lat,
+      lng: at.lng,
+    });
+    const ofLocode = (locode: Locode) =>
+      place({ ...locode, countryCode: countryOfLocode(locode) }, locode.kind, locode.code);
+    // Ports and the places named outright, then cities, then airports named after a city.
+    const found: PlaceCandidate[] = [];
+    for (const { locode } of locodes.filter((each) => each.named)) found.push(ofLocode(locode));
+    for (const city of gazetteer.cities(name, qualifier, PLACE_SEARCH_LIMIT)) {
+      // A city at a port already listed is that place again, not another choice.
+      const atPort = found.some(
+        (listed) =>
+          listed.kind === 'PORT' &&
+          haversineKm([listed.lng, listed.lat], [city.lng, city.lat]) < SAME_PLACE_KM,
+      );
+      if (!atPort) found.push(place(city, 'CITY', null));
+    }
+    for (const { locode } of locodes.filter((each) => !each.named)) found.push(ofLocode(locode));
+    return found.slice(0, PLACE_SEARCH_LIMIT);
   }
 
   /** "Address, City, Country": the query an address's parts make (null when it has none). */

@@ -1,4 +1,9 @@
-import { GEOCODE_MESSAGES, type GeocodeResponse } from '@meridian/contracts';
+import {
+  GEOCODE_MESSAGES,
+  type GeocodeResponse,
+  PLACE_SEARCH_MESSAGES,
+  type PlaceSearchResponse,
+} from '@meridian/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 import {
@@ -90,5 +95,42 @@ describe('GET /api/geocode', () => {
     const response = await server.request<GeocodeResponse>('GET', geocodePath(ADDRESS), { token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ data: ROTTERDAM });
+  });
+});
+
+describe('GET /api/places', () => {
+  const placesPath = (q: string) => `/api/places?q=${encodeURIComponent(q)}`;
+
+  it('answers the places a name may mean, the port first, with country and kind', async () => {
+    const asked = stub.requests.length;
+    const response = await server.request<PlaceSearchResponse>('GET', placesPath('Westport'), {
+      token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data[0]).toEqual({
+      name: 'Port Klang',
+      kind: 'PORT',
+      countryCode: 'MY',
+      country: 'Malaysia',
+      locode: 'MYPKG',
+      lat: 3.0,
+      lng: 101.39,
+    });
+    expect(response.body.data.length).toBeGreaterThan(1);
+    // The configured geocoder is for addresses: a pick list comes from the tables only.
+    expect(stub.requests).toHaveLength(asked);
+  });
+
+  it('answers an empty list for a name nobody knows, and 400 without a name', async () => {
+    const unknown = await server.request<PlaceSearchResponse>('GET', placesPath('Qwxzzyville'), {
+      token,
+    });
+    expect(unknown.body).toEqual({ data: [] });
+    const empty = await server.request('GET', placesPath('  '), { token });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      code: 'BAD_REQUEST',
+      message: `q: ${PLACE_SEARCH_MESSAGES.queryRequired}`,
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { normalise } from './gazetteer.js';
+
 /**
  * UN/LOCODEs of the world's main container ports and cargo airports, with the position of the
  * port (its main container terminals) or the airport, to 0.01° (about 1 km). The codes are
@@ -227,7 +229,7 @@ const ENTRIES: readonly Entry[] = [
   ['USLGB', 'Long Beach', 33.75, -118.21, 'P'],
   ['USNYC', 'New York / New Jersey', 40.67, -74.15, 'P'],
   ['USSAV', 'Savannah', 32.12, -81.14, 'P'],
-  ['USHOU', 'Houston', 29.73, -95.27, 'P'],
+  ['USHOU', 'Houston', 29.65, -95.01, 'P'],
   ['USSEA', 'Seattle', 47.58, -122.35, 'P'],
   ['USTIW', 'Tacoma', 47.27, -122.41, 'P'],
   ['USORF', 'Norfolk', 36.91, -76.33, 'P'],
@@ -323,9 +325,113 @@ const BY_CODE: ReadonlyMap<string, Locode> = new Map(
   ]),
 );
 
+/**
+ * Other names people give a port or airport: a terminal's (Westport is Port Klang's), the
+ * former or local name (Chittagong, Saigon), the name of the port authority (JNPT). Names
+ * compare folded (case, accents, punctuation: the gazetteer's `normalise`).
+ */
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  MYPKG: ['Klang', 'Port Kelang', 'Westport', 'Northport'],
+  MYTPP: ['Port of Tanjung Pelepas', 'PTP'],
+  CNNGB: ['Ningbo', 'Zhoushan', 'Beilun'],
+  CNTXG: ['Xingang'],
+  CNCAN: ['Canton'],
+  KRPUS: ['Pusan'],
+  BEANR: ['Antwerp-Bruges', 'Antwerpen'],
+  INNSA: ['Jawaharlal Nehru Port', 'JNPT', 'Navi Mumbai'],
+  INMUN: ['Adani Mundra'],
+  INBOM: ['Bombay'],
+  INMAA: ['Madras'],
+  INKOL: ['Calcutta'],
+  INCOK: ['Cochin'],
+  IDTPP: ['Tanjung Priok', 'Jakarta'],
+  IDSUB: ['Tanjung Perak'],
+  VNSGN: ['Saigon', 'Cat Lai'],
+  VNCMT: ['Cai Mep-Thi Vai', 'Cai Mep Thi Vai'],
+  VNHPH: ['Hai Phong'],
+  BDCGP: ['Chittagong'],
+  USNYC: ['New York', 'New Jersey', 'Port Newark', 'Port Elizabeth', 'New York and New Jersey'],
+  USLAX: ['San Pedro'],
+  MAPTM: ['Tangier Med', 'Tanger-Med', 'Tangier'],
+  EGPSD: ['East Port Said'],
+  GRPIR: ['Pireas'],
+  TRAMR: ['Istanbul Ambarli'],
+  SAJED: ['Jeddah Islamic Port', 'Jiddah'],
+  UAODS: ['Odessa'],
+  ZAPLZ: ['Gqeberha'],
+  PAONX: ['Colon Container Terminal'],
+};
+
+/** "Port of Rotterdam", "Rotterdam port": the place the words around name. */
+const PORT_WORDS = /^(?:the )?port of |^port |(?: container)? (?:port|harbou?r|terminal)$/g;
+
 export const locodeCount = BY_CODE.size;
 export const allLocodes = (): readonly Locode[] => [...BY_CODE.values()];
 
-/** The port or airport of a UN/LOCODE ("NLRTM"), when the table knows it. */
+/** The port or airport of a UN/LOCODE ("NLRTM", "NL RTM"), when the table knows it. */
 export const findLocode = (code: string): Locode | undefined =>
-  BY_CODE.get(code.trim().toUpperCase());
+  BY_CODE.get(
+    code
+      .trim()
+      .toUpperCase()
+      .replace(/^([A-Z]{2})\s+/, '$1'),
+  );
+
+/** The country a code names: its first two letters. */
+export const countryOfLocode = (locode: Locode): string => locode.code.slice(0, 2);
+
+let byName: ReadonlyMap<string, readonly Locode[]> | undefined;
+
+/** Names and aliases, folded, with "port of" and "airport" dropped too: built on first use. */
+function nameIndex(): ReadonlyMap<string, readonly Locode[]> {
+  if (byName) return byName;
+  const index = new Map<string, Locode[]>();
+  const add = (key: string, locode: Locode) => {
+    if (!key) return;
+    const list = index.get(key) ?? [];
+    if (!list.includes(locode)) list.push(locode);
+    index.set(key, list);
+  };
+  for (const locode of BY_CODE.values()) {
+    for (const name of [locode.name, ...(ALIASES[locode.code] ?? [])]) {
+      const key = normalise(name);
+      add(key, locode);
+      add(key.replace(PORT_WORDS, ''), locode);
+      if (locode.kind === 'AIRPORT') add(key.replace(/ airport$/, ''), locode);
+    }
+  }
+  // Ports before airports: a name that means both is more often the port.
+  for (const list of index.values())
+    list.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'PORT' ? -1 : 1));
+  byName = index;
+  return index;
+}
+
+/**
+ * The ports and airports a name (or a code) may mean, ports first, in `country` when one is
+ * given: "Port Klang", "Klang", "MYPKG", "Westport" and "port of Westport" all find MYPKG.
+ * `named` says whether the query was the place's code, name or alias; else it named the city
+ * an airport is called after ("Madrid" for Madrid Airport).
+ */
+export function searchLocodes(
+  query: string,
+  country: string | null = null,
+): { locode: Locode; named: boolean }[] {
+  const byCode = /^[a-z]{2}\s?[a-z2-9]{3}$/i.test(query.trim()) ? findLocode(query) : undefined;
+  const key = normalise(query);
+  const found = new Set([
+    ...(byCode ? [byCode] : []),
+    ...(nameIndex().get(key) ?? []),
+    ...(nameIndex().get(key.replace(PORT_WORDS, '')) ?? []),
+  ]);
+  return [...found]
+    .filter((locode) => country === null || countryOfLocode(locode) === country)
+    .map((locode) => ({
+      locode,
+      named:
+        locode.kind === 'PORT' ||
+        locode === byCode ||
+        !/ airport$/.test(normalise(locode.name)) ||
+        normalise(locode.name) === key,
+    }));
+}

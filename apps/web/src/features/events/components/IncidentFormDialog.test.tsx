@@ -10,10 +10,26 @@ import { IncidentFormDialog } from './IncidentFormDialog';
 // The picker draws a WebGL map, which jsdom cannot: a stand-in sets the point as a click on
 // the map would (the map itself is covered by the browser tests).
 vi.mock('./LocationPicker', () => ({
-  LocationPicker: ({ onChange }: { onChange: (point: { lat: number; lng: number }) => void }) => (
-    <button type="button" onClick={() => onChange({ lat: 51.96, lng: 1.35 })}>
-      Pick Felixstowe
-    </button>
+  LocationPicker: ({
+    onChange,
+    noPlace,
+    onNoPlaceChange,
+    error,
+  }: {
+    onChange: (point: { lat: number; lng: number }) => void;
+    noPlace: boolean;
+    onNoPlaceChange: (noPlace: boolean) => void;
+    error?: string | null;
+  }) => (
+    <>
+      <button type="button" onClick={() => onChange({ lat: 51.96, lng: 1.35 })}>
+        Pick Felixstowe
+      </button>
+      <button type="button" aria-pressed={noPlace} onClick={() => onNoPlaceChange(!noPlace)}>
+        No single place
+      </button>
+      {error ? <p role="alert">{error}</p> : null}
+    </>
   ),
 }));
 
@@ -48,11 +64,26 @@ function open(props: { incident?: IncidentDetail; allowGlobal?: boolean } = {}) 
 }
 
 describe('IncidentFormDialog', () => {
-  it('asks for a title before sending anything', async () => {
+  it('asks for a title and a place before sending anything', async () => {
     const { sent, user } = open();
     await user.click(screen.getByRole('button', { name: 'Create incident' }));
     expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Choose where it is, or "No single place" when it has none',
+    );
     expect(sent).toEqual([]);
+  });
+
+  it('sends an incident with no place only when told it has none', async () => {
+    const { sent, user } = open();
+    await user.type(screen.getByLabelText('Title'), 'Customs system outage');
+    await user.click(screen.getByRole('button', { name: 'Create incident' }));
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'No single place' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create incident' }));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ title: 'Customs system outage', location: null });
   });
 
   it('sends a new incident with its place, its own radius and, for staff, the global scope', async () => {
@@ -76,6 +107,7 @@ describe('IncidentFormDialog', () => {
   it('leaves the radius to the server when it is the default of the type and severity', async () => {
     const { sent, user } = open();
     await user.type(screen.getByLabelText('Title'), 'Fog in the Channel');
+    await user.click(screen.getByRole('button', { name: 'Pick Felixstowe' }));
     await user.click(screen.getByRole('button', { name: 'Create incident' }));
     expect(sent[0]).not.toHaveProperty('affectedRadiusKm');
     expect(sent[0]).not.toHaveProperty('scope');

@@ -30,6 +30,8 @@ type Draft = {
   severity: Severity;
   type: IncidentType;
   location: MapPoint | null;
+  /** Said outright: the incident has no single place (else a location is required). */
+  noPlace: boolean;
   /** Empty: the default radius of the type and severity. */
   radius: string;
   startsAt: string;
@@ -49,6 +51,7 @@ const draftOf = (incident?: IncidentDetail): Draft => {
     location: incident?.location
       ? { lat: incident.location.lat, lng: incident.location.lng }
       : null,
+    noPlace: Boolean(incident && !incident.location),
     radius:
       radius !== undefined && radius !== defaultAffectedRadiusKm(type, severity)
         ? String(radius)
@@ -58,6 +61,8 @@ const draftOf = (incident?: IncidentDetail): Draft => {
     global: false,
   };
 };
+
+const PLACE_REQUIRED = 'Choose where it is, or "No single place" when it has none';
 
 const SEVERITY_OPTIONS = SEVERITIES.map((value) => ({ value, label: value }));
 const TYPE_OPTIONS = INCIDENT_TYPES.map((value) => ({ value, label: INCIDENT_TYPE_LABELS[value] }));
@@ -86,6 +91,7 @@ export function IncidentFormDialog({
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(incident));
   const [titleError, setTitleError] = useState<string | null>(null);
+  const [placeError, setPlaceError] = useState<string | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const defaultRadius = defaultAffectedRadiusKm(draft.type, draft.severity);
@@ -95,16 +101,17 @@ export function IncidentFormDialog({
     if (!next) {
       setDraft(draftOf(incident));
       setTitleError(null);
+      setPlaceError(null);
     }
     onOpenChange(next);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!draft.title.trim()) {
-      setTitleError('Title is required');
-      return;
-    }
+    const missingPlace = !draft.location && !draft.noPlace;
+    if (missingPlace) setPlaceError(PLACE_REQUIRED);
+    if (!draft.title.trim()) setTitleError('Title is required');
+    if (!draft.title.trim() || missingPlace) return;
     // Editing sends only what changed, so the timeline records only real changes.
     const initial = draftOf(incident);
     const changed = (key: keyof Draft) =>
@@ -186,7 +193,19 @@ export function IncidentFormDialog({
         </div>
         <LocationPicker
           value={draft.location}
-          onChange={(point) => set('location', point)}
+          onChange={(point) => {
+            set('location', point);
+            if (point) {
+              set('noPlace', false);
+              setPlaceError(null);
+            }
+          }}
+          noPlace={draft.noPlace}
+          onNoPlaceChange={(noPlace) => {
+            set('noPlace', noPlace);
+            if (noPlace) setPlaceError(null);
+          }}
+          error={placeError}
           severity={draft.severity}
           radiusKm={radius}
         />
