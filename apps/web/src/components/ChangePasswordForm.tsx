@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
-import { useChangePassword } from '@/lib/change-password';
+import { useChangePassword } from '@/entities/user/change-password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordChange } from '@meridian/contracts';
 import { useForm } from 'react-hook-form';

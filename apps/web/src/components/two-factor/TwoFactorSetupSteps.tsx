@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
-import { useEnableTwoFactor, useSetupTwoFactor } from '@/lib/two-factor-setup';
+import { useEnableTwoFactor, useSetupTwoFactor } from '@/entities/user/two-factor-setup';
 import { toast } from '@/lib/toast';
 import { Copy, Download } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';

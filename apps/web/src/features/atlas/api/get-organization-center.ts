@@ -6,7 +6,7 @@ import { isInternalUser } from '@/lib/auth-access';
 import { organizationAddress } from '@/entities/organization/organization-address';
 import { useOrganization } from '@/entities/organization/organization-api';
 import { usePublicConfig } from '@/lib/public-config';
-import { geocodeQuery } from '@/lib/geocode';
+import { geocodeQuery } from '@/entities/place/places-api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 

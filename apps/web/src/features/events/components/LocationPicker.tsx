@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { Switch } from '@/components/ui/Switch';
-import { searchPlaces } from '@/lib/geocode';
+import { searchPlaces } from '@/entities/place/places-api';
 import { affectedArea } from '@/entities/incident/incident-area';
 import type { Incident, PlaceCandidate, Severity } from '@meridian/contracts';
 import { Anchor, Building2, MapPin, Plane, Search, X } from 'lucide-react';

@@ -1,7 +1,7 @@
 import { GEOCODE_MESSAGES, GeocodeResponse, PlaceSearchResponse } from '@meridian/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { authenticatedRequest } from './api-client';
-import { queryKeys } from './query-keys';
+import { authenticatedRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A place or address as a point (the server's gazetteer, or its geocoder). */
 export const geocode = async (address: string, signal?: AbortSignal) =>
