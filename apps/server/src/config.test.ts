@@ -16,4 +16,15 @@ describe('configuration', () => {
       );
     }
   });
+
+  it('reads FEED_FUSION into the feeds settings, and stops at start on one it cannot read', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).feeds.fusion.EARTHQUAKE).toEqual({
+      minutes: 10,
+      km: 100,
+    });
+    expect(loadConfig({ NODE_ENV: 'test', FEED_FUSION: 'off' }).feeds.fusion).toEqual({});
+    expect(() => loadConfig({ NODE_ENV: 'test', FEED_FUSION: 'QUAKES=1m/1km' })).toThrow(
+      /FEED_FUSION.*unknown hazard "QUAKES"/s,
+    );
+  });
 });

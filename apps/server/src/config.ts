@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BUILT_IN_SOURCE_KINDS, type BuiltInSourceKind } from '@meridian/contracts';
+import {
+  BUILT_IN_SOURCE_KINDS,
+  type BuiltInSourceKind,
+  type FusionRules,
+  parseFusionRules,
+} from '@meridian/contracts';
 import { parseTrustProxy } from './lib/client-ip.js';
 import { isAcceptableIssuer } from './lib/oidc.js';
 
@@ -107,6 +112,18 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * When one event reported by several feeds is one incident (parseFusionRules): empty for the
+   * defaults, `off`, or `EARTHQUAKE=15m/150km,FLOOD=off`.
+   */
+  FEED_FUSION: optionalString.transform((value, context) => {
+    try {
+      return parseFusionRules(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   /** A feed document larger than this is refused, leaving its incidents as they are. */
   FEED_MAX_MB: z.coerce.number().min(0.001).max(500).default(10),
   /**
@@ -194,6 +211,8 @@ export type AppConfig = {
     allowPrivateUrls: boolean;
     /** The operator's contact for the feeds' publishers (User-Agent), if set. */
     contact: string | null;
+    /** Which hazards are fused across feeds, and within what time and distance. */
+    fusion: FusionRules;
   };
   /** The exposure clock's longest sleep (EXPOSURE_CLOCK_SECONDS). */
   exposureClockMs: number;
@@ -282,6 +301,7 @@ export function loadConfig(
       maxBytes: Math.round(e.FEED_MAX_MB * 1024 * 1024),
       allowPrivateUrls: e.FEEDS_ALLOW_PRIVATE_URLS ?? false,
       contact: e.FEEDS_CONTACT ?? null,
+      fusion: e.FEED_FUSION,
     },
     exposureClockMs: e.EXPOSURE_CLOCK_SECONDS * 1000,
     alerts: {

@@ -12,6 +12,7 @@ export * from './settings.js';
 export * from './geojson.js';
 export * from './rings.js';
 export * from './incidents.js';
+export * from './feed-reports.js';
 export * from './sites.js';
 export * from './shipments.js';
 export * from './exposure.js';

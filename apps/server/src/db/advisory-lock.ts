@@ -7,6 +7,7 @@ export const LOCKS = {
   alerts: 7_352_021,
   planTemplates: 7_352_022,
   exposureClock: 7_352_023,
+  feedIngest: 7_352_024,
 } as const;
 
 /**

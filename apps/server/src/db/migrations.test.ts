@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,5 +20,65 @@ describe('migrations', () => {
     });
     expect(output).toContain('No schema changes');
     expect(readdirSync(copy).sort()).toEqual(before);
+  });
+});
+
+describe('0019: feed reports', () => {
+  it('gives every incident a feed or an API key made its first report, and keeps what it said', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // The migrations up to 0018, as a database made before this one has them.
+    const before = mkdtempSync(path.join(tmpdir(), 'meridian-drizzle-0018-'));
+    cpSync(path.join(serverRoot, 'drizzle'), before, { recursive: true });
+    const journalPath = path.join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.filter((entry) => entry.tag < '0019');
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(`
+      insert into sources (kind, key, name, url) values
+        ('USGS', 'USGS-quakes', 'USGS quakes', 'https://earthquake.usgs.gov/x.geojson');
+      insert into incidents (title, severity, source, source_id, status, feed_values, ends_at) values
+        ('M 6.1 - Chile', 'HIGH', 'USGS-quakes', 'us7000abc', 'OPEN', '{"severity":"HIGH"}', null),
+        ('Old quake', 'LOW', 'USGS-quakes', 'us6000old', 'RESOLVED', null, '2026-01-01T00:00:00Z'),
+        ('Pushed', 'MEDIUM', 'API', 'org:ext-1', 'OPEN', null, null),
+        ('Typed in', 'LOW', 'MANUAL', null, 'OPEN', null, null);
+    `);
+    await migrate(db, { migrationsFolder: path.join(serverRoot, 'drizzle') });
+    const { rows } = await client.query<Record<string, unknown>>(
+      `select r.source_id, r.source_name, r.hazard, r.severity, r.feed_values, r.over, r.ends_at
+         from feed_reports r order by r.source_id`,
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        source_id: 'org:ext-1',
+        source_name: 'API',
+        hazard: null,
+        over: false,
+      }),
+      expect.objectContaining({
+        source_id: 'us6000old',
+        source_name: 'USGS quakes',
+        hazard: 'EARTHQUAKE',
+        over: true,
+        ends_at: new Date('2026-01-01T00:00:00Z'),
+      }),
+      expect.objectContaining({
+        source_id: 'us7000abc',
+        severity: 'HIGH',
+        feed_values: { severity: 'HIGH' },
+        over: false,
+      }),
+    ]);
+    const columns = await client.query(
+      `select 1 from information_schema.columns where table_name = 'incidents' and column_name = 'feed_values'`,
+    );
+    expect(columns.rows).toEqual([]);
+    await client.close();
   });
 });

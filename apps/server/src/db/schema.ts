@@ -32,6 +32,7 @@ import type {
   ShipmentStatus,
   SiteKind,
   GeoArea,
+  Hazard,
   IncidentStatus,
   IncidentType,
   OrganizationStatus,
@@ -289,11 +290,6 @@ export const incidents = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    /**
-     * What the feed said last, per tracked field: a poll applies only what the feed changed
-     * since, so a person's edit stands until the feed itself reports something new.
-     */
-    feedValues: jsonb('feed_values').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -305,6 +301,57 @@ export const incidents = pgTable(
       .where(sql`source_id is not null`),
   ],
 );
+
+/**
+ * Each feed's report of an incident. The first made it (its source and id are the incident's
+ * own); a report from another feed of the same event (FUSION_DEFAULTS) joins it instead of
+ * making a second incident. A poll compares a report with what that feed said last
+ * (`feedValues`), and `reported` keeps the event as the feed gave it, for a split.
+ */
+export const feedReports = pgTable(
+  'feed_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    sourceName: text('source_name').notNull(),
+    sourceUrl: text('source_url'),
+    hazard: text('hazard').$type<Hazard>(),
+    severity: text('severity').$type<Severity>().notNull(),
+    reported: jsonb('reported').$type<ReportedEvent>(),
+    /**
+     * What this feed said last, per tracked field: a poll applies only what the feed changed
+     * since, so a person's edit stands until the feed itself reports something new.
+     */
+    feedValues: jsonb('feed_values').$type<Record<string, unknown>>(),
+    /** The end this feed gives the event, if any. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    over: boolean('over').notNull().default(false),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('feed_reports_source_key').on(table.source, table.sourceId),
+    index('feed_reports_incident_idx').on(table.incidentId),
+  ],
+);
+
+/** An event as a feed gave it: the incident a split makes of its report. */
+export type ReportedEvent = {
+  title: string;
+  description: string | null;
+  type: IncidentType;
+  lat: number | null;
+  lng: number | null;
+  countryCode: string | null;
+  area: GeoArea | null;
+  affectedRadiusKm: number;
+  startsAt: string;
+  endsAt: string | null;
+};
 
 /**
  * Everything that happened to an incident, oldest first: its creation, each change (field,

@@ -81,7 +81,6 @@ export function benchExposureMatching(size: ExposureBenchSize): ExposureBenchRes
       source: 'MANUAL',
       sourceId: null,
       sourceUrl: null,
-      feedValues: null,
       lat: row.lat ?? null,
       lng: row.lng ?? null,
       countryCode: row.countryCode ?? null,

@@ -11,6 +11,7 @@ import {
   accountRequests,
   alertEndpoints,
   deliveries,
+  feedReports,
   incidents,
   memos,
   notifications,
@@ -301,6 +302,48 @@ const newFeedIncidentInA = async () => {
     })
     .returning();
   return row?.id ?? '';
+};
+/**
+ * An incident with two feeds' reports: organization A's own (null: a global one), the second
+ * report's id answered for a split.
+ */
+const newFusedIncident = async (organizationId: string | null) => {
+  const [row] = await server.database.db
+    .insert(incidents)
+    .values({
+      organizationId,
+      title: 'Fused quake',
+      severity: 'LOW',
+      source: 'usgs-matrix',
+      sourceId: randomUUID(),
+    })
+    .returning();
+  const incidentId = row?.id ?? '';
+  const base = { incidentId, sourceName: 'Feed', severity: 'LOW' as const };
+  const [, second] = await server.database.db
+    .insert(feedReports)
+    .values([
+      { ...base, source: 'usgs-matrix', sourceId: row?.sourceId ?? '' },
+      {
+        ...base,
+        source: 'emsc-matrix',
+        sourceId: randomUUID(),
+        reported: {
+          title: 'Fused quake (EMSC)',
+          description: null,
+          type: 'NATURAL_HAZARD',
+          lat: 10,
+          lng: 10,
+          countryCode: null,
+          area: null,
+          affectedRadiusKm: 100,
+          startsAt: new Date().toISOString(),
+          endsAt: null,
+        },
+      },
+    ])
+    .returning();
+  return { incidentId, reportId: second?.id ?? '' };
 };
 const newTargetInA = async () =>
   (await server.createUser({ organizationId: orgA, email: uniqueEmail('target') })).id;
@@ -842,6 +885,20 @@ const CASES: Record<string, Case> = {
   'DELETE /api/incidents/:id': {
     expect: { ...readA(403), platformAdminActingAsA: 200 },
     request: async () => ({ path: `/api/incidents/${await newFeedIncidentInA()}` }),
+  },
+  'GET /api/incidents/:id/feed-reports': {
+    expect: readA(200),
+    request: async () => ({
+      path: `/api/incidents/${(await newFusedIncident(orgA)).incidentId}/feed-reports`,
+    }),
+  },
+  // Fusion is of global incidents, which everyone sees: platform staff split them.
+  'POST /api/incidents/:id/feed-reports/:reportId/split': {
+    expect: platformOnly(201),
+    request: async () => {
+      const { incidentId, reportId } = await newFusedIncident(null);
+      return { path: `/api/incidents/${incidentId}/feed-reports/${reportId}/split` };
+    },
   },
   'POST /api/incidents/:id/comments': {
     expect: readA(201),

@@ -1,3 +1,4 @@
+import type { FusionRules } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
@@ -30,6 +31,8 @@ export class FeedReader {
     private readonly background: BackgroundWork,
     private readonly options: FetchOptions,
     private readonly log: FastifyBaseLogger,
+    /** Which hazards are fused across feeds (FEED_FUSION); none by default. */
+    private readonly fusion: FusionRules = {},
   ) {
     this.zones = new ZoneShapes(options);
   }
@@ -58,6 +61,7 @@ export class FeedReader {
           parsed,
           connector.snapshot,
           new Date(),
+          this.fusion,
         );
         await this.background.enqueueMany(
           tx,
@@ -79,6 +83,7 @@ export class FeedReader {
         updated: result.updated,
         resolved: result.resolved,
         unchanged: result.unchanged,
+        merged: result.merged,
       };
       const outcome = {
         status: 'ingested' as const,

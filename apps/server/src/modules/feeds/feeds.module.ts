@@ -1,5 +1,7 @@
 import { defineModule } from '../module.js';
 import { FeedReader } from './feed-reader.js';
+import { feedReportsRoutes } from './feed-reports.routes.js';
+import { FeedReportsService } from './feed-reports.service.js';
 import { FeedPoller } from './feeds.poller.js';
 import { sourcesRoutes } from './sources.routes.js';
 import { SourcesService } from './sources.service.js';
@@ -25,14 +27,17 @@ export const feedsModule = defineModule({
         contact: config.feeds.contact,
       },
       log,
+      config.feeds.fusion,
     );
     const poller = new FeedPoller(db, reader, log, undefined, config.feeds.leaseMs);
     app.decorate('feedPoller', poller);
     const sources = new SourcesService(db, () => poller.kick(), config.feeds.allowPrivateUrls);
+    const feedReports = new FeedReportsService(db, background);
     return {
       workers: [poller],
       routes: async (api) => {
         await api.register(sourcesRoutes, { sources });
+        await api.register(feedReportsRoutes, { feedReports });
       },
     };
   },

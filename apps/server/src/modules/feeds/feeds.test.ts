@@ -32,6 +32,9 @@ beforeAll(async () => {
     FEED_TIMEOUT_SECONDS: '1',
     FEED_MAX_MB: '1',
     FEEDS_ALLOW_PRIVATE_URLS: '1',
+    // Each test adds its own sources of the same documents: one feed's rules, not fusion
+    // (fusion.test.ts), are tested here.
+    FEED_FUSION: 'off',
   });
   feeds = await startFeedServer();
   owner = (await server.login(OWNER_EMAIL)).accessToken;

@@ -1,6 +1,6 @@
-import { defaultAffectedRadiusKm } from '@meridian/contracts';
-import { createHash } from 'node:crypto';
+import type { FusionRules } from '@meridian/contracts';
 import { isDeepStrictEqual } from 'node:util';
+import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Executor } from '../../db/client.js';
 import { TRACKED, changesBetween } from '../incidents/incident-changes.js';
 import {
@@ -9,50 +9,19 @@ import {
   type NewIncidentEvent,
 } from '../incidents/incidents.reads.js';
 import type { FeedEvent, ParsedFeed } from './connectors/types.js';
+import {
+  type Columns,
+  FEED_FIELDS,
+  asRow,
+  columnsOf,
+  feedValuesOf,
+  isOver,
+  pick,
+  reportColumnsOf,
+} from './feed-columns.js';
 import { feedIncidents } from './feed-incidents.repository.js';
-
-/** The fields a feed reports; the rest (assignee, status by hand) are people's. */
-const FEED_FIELDS = [
-  'title',
-  'description',
-  'severity',
-  'type',
-  'location',
-  'startsAt',
-  'endsAt',
-  'affectedRadiusKm',
-  'area',
-  'sourceUrl',
-] as const;
-
-/** What the feed said of each field, as compared poll to poll (an area by its digest). */
-function feedValuesOf(row: IncidentRow): Record<string, unknown> {
-  return Object.fromEntries(
-    FEED_FIELDS.map((field) => [
-      field,
-      field === 'area'
-        ? row.area
-          ? createHash('sha1').update(JSON.stringify(row.area)).digest('base64url')
-          : null
-        : (TRACKED[field]?.(row) ?? null),
-    ]),
-  );
-}
-
-const columnsOf = (event: FeedEvent, startsAt: Date) => ({
-  title: event.title,
-  description: event.description,
-  severity: event.severity,
-  type: event.type,
-  lat: event.lat,
-  lng: event.lng,
-  countryCode: event.countryCode,
-  area: event.area,
-  affectedRadiusKm: event.affectedRadiusKm ?? defaultAffectedRadiusKm(event.type, event.severity),
-  startsAt: event.startsAt ?? startsAt,
-  endsAt: event.endsAt,
-  sourceUrl: event.sourceUrl,
-});
+import { FusionCandidates, higher } from './fusion.js';
+import { type NewReport, feedReportsRepository as reports } from './feed-reports.repository.js';
 
 /** Who writes: a feed (global incidents) or an organization's system (its own incidents). */
 export type FeedSource = { key: string; name: string; organizationId?: string | null };
@@ -62,24 +31,34 @@ export type IngestResult = {
   updated: number;
   resolved: number;
   unchanged: number;
+  /** New events that another feed had already reported: they joined its incident. */
+  merged: number;
   /** Incidents whose exposure must be computed again. */
   touched: string[];
 };
 
-type Columns = ReturnType<typeof columnsOf>;
-/** Columns of an incident as it would be with the feed's values, for comparing. */
-const asRow = (base: IncidentRow, columns: Partial<Columns>): IncidentRow => ({
-  ...base,
-  ...columns,
-});
+/**
+ * What a report other than the one that made the incident changes of it: the severity (the
+ * incident's is the highest its live reports give). The title, description, place and times
+ * stay those of the first feed, so that two feeds do not take turns rewriting them.
+ */
+const JOINED_FIELDS: readonly string[] = ['severity'];
+
+const groupBy = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+};
 
 /**
  * Writes a parsed feed document as global incidents, in the caller's transaction:
- * - a new event (not already over) becomes an incident, its creation on the timeline;
+ * - a new event (not already over) becomes an incident, its creation on the timeline, unless
+ *   another feed already reported it (`fusion`): then it joins that incident as a report;
  * - a known event changes only in what the feed changed since its last document, and a field a
  *   person has edited keeps the person's value (the timeline notes what the feed said instead);
  * - an event the feed closes, one past its end, and (for a snapshot feed) an open one the
- *   document no longer lists is resolved, unless a person has set its status.
+ *   document no longer lists is over for this feed; its incident is resolved when it is over
+ *   for every feed that reported it, unless a person has set its status.
  */
 export async function ingestFeed(
   tx: Executor,
@@ -87,21 +66,41 @@ export async function ingestFeed(
   feed: ParsedFeed,
   snapshot: boolean,
   now: Date,
+  fusion: FusionRules = {},
 ): Promise<IngestResult> {
-  const result: IngestResult = { created: 0, updated: 0, resolved: 0, unchanged: 0, touched: [] };
+  const result: IngestResult = {
+    created: 0,
+    updated: 0,
+    resolved: 0,
+    unchanged: 0,
+    merged: 0,
+    touched: [],
+  };
+  const global = !source.organizationId;
+  // Two instances polling two feeds of one event at once would each make an incident of it.
+  if (global) await lockFor(tx, LOCKS.feedIngest, 'global');
   const known = new Map(
     (
-      await feedIncidents.findBySourceIds(
+      await reports.findBySourceIds(
         tx,
         source.key,
         feed.events.map((e) => e.sourceId),
       )
-    ).map((row) => [row.sourceId ?? '', row]),
+    ).map((found) => [found.report.sourceId, found]),
   );
-  const byPeople = await feedIncidents.fieldsEditedByPeople(
-    tx,
-    [...known.values()].map((row) => row.id),
+  const incidentIds = [...new Set([...known.values()].map((found) => found.incident.id))];
+  // Other feeds' reports count where this feed's severity moved or its event ended.
+  const weighed = feed.events.flatMap((event) => {
+    const found = known.get(event.sourceId);
+    return found && (isOver(event, now) || event.severity !== found.report.severity)
+      ? [found.incident.id]
+      : [];
+  });
+  const siblings = groupBy(
+    weighed.length > 0 ? await reports.othersOf(tx, source.key, [...new Set(weighed)]) : [],
+    (row) => row.incidentId,
   );
+  const byPeople = await feedIncidents.fieldsEditedByPeople(tx, incidentIds);
   const entries: NewIncidentEvent[] = [];
   const entry = (
     incidentId: string,
@@ -117,39 +116,73 @@ export async function ingestFeed(
       ...rest,
     });
 
-  const fresh: NewIncident[] = [];
+  // The incidents of other feeds that the new events may be, read once for the document.
+  const candidates = global
+    ? await FusionCandidates.load(
+        tx,
+        source.key,
+        feed.events
+          .filter((event) => !known.has(event.sourceId) && !isOver(event, now))
+          .map((event) => ({ event, startsAt: event.startsAt ?? now })),
+        fusion,
+      )
+    : FusionCandidates.none;
+  const fresh: { event: FeedEvent; row: NewIncident }[] = [];
   for (const event of feed.events) {
-    const row = known.get(event.sourceId);
-    if (!row) {
+    const found = known.get(event.sourceId);
+    if (!found) {
       // Already over when first seen: history, not something to watch.
-      if (event.closed || (event.endsAt && event.endsAt < now)) continue;
+      if (isOver(event, now)) continue;
+      const startsAt = event.startsAt ?? now;
+      const same = candidates.match(event, startsAt);
+      if (same) {
+        candidates.take(same.id);
+        await join(same, event, startsAt);
+        continue;
+      }
       fresh.push({
-        organizationId: source.organizationId ?? null,
-        source: source.key,
-        sourceId: event.sourceId,
-        status: 'OPEN',
-        ...columnsOf(event, now),
+        event,
+        row: {
+          organizationId: source.organizationId ?? null,
+          source: source.key,
+          sourceId: event.sourceId,
+          status: 'OPEN',
+          ...columnsOf(event, now),
+        },
       });
       continue;
     }
+    const { report, incident: row } = found;
+    const first = row.source === source.key && row.sourceId === event.sourceId;
+    const others = siblings.get(row.id) ?? [];
     const edited = byPeople.get(row.id) ?? new Set<string>();
-    const reported = asRow(row, columnsOf(event, row.startsAt));
-    const said = feedValuesOf(reported);
-    const before = row.feedValues ?? {};
+    const reported = columnsOf(event, row.startsAt);
+    const said = feedValuesOf(asRow(row, reported));
+    const before = report.feedValues ?? {};
     // Only what the feed itself changed since its last document is news.
-    const moved = FEED_FIELDS.filter((field) => !isDeepStrictEqual(before[field], said[field]));
+    const moved = FEED_FIELDS.filter(
+      (field) =>
+        !isDeepStrictEqual(before[field], said[field]) && (first || JOINED_FIELDS.includes(field)),
+    );
     const applied = moved.filter((field) => !edited.has(field));
     const kept = moved.filter((field) => edited.has(field));
+    // The incident's severity is the highest of its live reports'.
+    const applying: Columns = {
+      ...reported,
+      severity: others.reduce(
+        (highest, other) => (other.over ? highest : higher(highest, other.severity)),
+        event.severity,
+      ),
+    };
     const next: Partial<Columns> & Partial<NewIncident> = {};
-    const reportedColumns = columnsOf(event, row.startsAt);
-    for (const field of applied) Object.assign(next, pick(reportedColumns, field));
+    for (const field of applied) Object.assign(next, pick(applying, field));
     const changes = changesBetween(row, asRow(row, next), applied);
-    const closing =
-      row.status !== 'RESOLVED' && (event.closed || (event.endsAt !== null && event.endsAt < now));
+    const over = isOver(event, now);
+    const closing = row.status !== 'RESOLVED' && over && !others.some((other) => !other.over);
     const personSetStatus = edited.has('status');
     if (changes.length > 0) entry(row.id, 'UPDATED', { changes });
     if (kept.length > 0) {
-      const told = changesBetween(row, reported, kept)
+      const told = changesBetween(row, asRow(row, reported), kept)
         .map((change) => `${change.field}: ${JSON.stringify(change.to)}`)
         .join('; ');
       if (told) {
@@ -172,26 +205,78 @@ export async function ingestFeed(
         body: event.closed ? `Closed by ${source.name}` : `Ended ${event.endsAt?.toISOString()}`,
       });
     }
-    if (changes.length === 0 && !resolve && isDeepStrictEqual(before, said)) {
+    const reportChanged =
+      !isDeepStrictEqual(before, said) ||
+      report.over !== over ||
+      report.severity !== event.severity ||
+      report.hazard !== (event.hazard ?? null) ||
+      report.sourceUrl !== event.sourceUrl;
+    if (reportChanged) {
+      await reports.update(tx, report.id, {
+        ...reportColumnsOf(source, event, reported, said, now),
+        ...(first ? { reported: null } : {}),
+        over,
+      });
+    }
+    if (changes.length === 0 && !resolve) {
       result.unchanged += 1;
       continue;
     }
     await feedIncidents.update(tx, row.id, {
       ...next,
-      feedValues: said,
       ...(resolve ? { status: 'RESOLVED', resolvedAt: now } : {}),
     });
-    if (changes.length > 0 || resolve) result.touched.push(row.id);
+    result.touched.push(row.id);
     if (changes.length > 0) result.updated += 1;
     if (resolve) result.resolved += 1;
-    if (changes.length === 0 && !resolve) result.unchanged += 1;
+    if (changes.length === 0) result.unchanged += 1;
+  }
+
+  /** The event another feed already reported joins its incident, raising its severity. */
+  async function join(same: IncidentRow, event: FeedEvent, startsAt: Date) {
+    const columns = columnsOf(event, startsAt);
+    await reports.insertMany(tx, [
+      {
+        incidentId: same.id,
+        source: source.key,
+        sourceId: event.sourceId,
+        ...reportColumnsOf(source, event, columns, feedValuesOf(asRow(same, columns)), now),
+        firstSeenAt: now,
+      },
+    ]);
+    entry(same.id, 'COMMENT', { changes: [], body: `Also reported by ${source.name}` });
+    const severity = higher(same.severity, event.severity);
+    const edited = (await feedIncidents.fieldsEditedByPeople(tx, [same.id])).get(same.id);
+    if (severity !== same.severity && !edited?.has('severity')) {
+      await feedIncidents.update(tx, same.id, { severity });
+      entry(same.id, 'UPDATED', {
+        changes: [{ field: 'severity', from: same.severity, to: severity }],
+      });
+      result.touched.push(same.id);
+      result.updated += 1;
+    }
+    result.merged += 1;
   }
 
   const created = await feedIncidents.insertMany(
     tx,
-    fresh.map((row) => ({ ...row, feedValues: feedValuesOf(row as IncidentRow) })),
+    fresh.map((item) => item.row),
   );
+  const freshBySourceId = new Map(fresh.map((item) => [item.event.sourceId, item.event]));
+  const firstReports: NewReport[] = [];
   for (const row of created) {
+    const event = freshBySourceId.get(row.sourceId ?? '');
+    if (event) {
+      firstReports.push({
+        incidentId: row.id,
+        source: source.key,
+        sourceId: event.sourceId,
+        ...reportColumnsOf(source, event, columnsOf(event, now), feedValuesOf(row), now),
+        // The incident holds the first report's event; only a joined report may be split.
+        reported: null,
+        firstSeenAt: now,
+      });
+    }
     entry(row.id, 'CREATED', {
       changes: [
         { field: 'status', from: null, to: 'OPEN' },
@@ -203,46 +288,64 @@ export async function ingestFeed(
     });
     result.touched.push(row.id);
   }
+  await reports.insertMany(tx, firstReports);
   result.created = created.length;
 
   // Over without saying so: past its end, or (snapshot) no longer listed.
+  await endUnlisted(tx, source, feed, snapshot, now, result, entry);
+  await feedIncidents.insertEvents(tx, entries);
+  return result;
+}
+
+/**
+ * The source's live reports that the document does not list: over when past the feed's end,
+ * or (a snapshot feed) at once; an incident over for every feed that reported it is resolved,
+ * unless a person has set its status.
+ */
+async function endUnlisted(
+  tx: Executor,
+  source: FeedSource,
+  feed: ParsedFeed,
+  snapshot: boolean,
+  now: Date,
+  result: IngestResult,
+  entry: (
+    incidentId: string,
+    kind: NewIncidentEvent['kind'],
+    rest: Partial<NewIncidentEvent>,
+  ) => void,
+) {
   const listed = new Set([...feed.events.map((event) => event.sourceId), ...(feed.heldBack ?? [])]);
-  const stale = await feedIncidents.openOf(
+  const live = await reports.openOf(
     tx,
     source.key,
     source.organizationId ?? null,
     snapshot ? null : now,
   );
-  const ending = stale.filter(
-    (row) =>
-      !result.touched.includes(row.id) &&
-      ((row.endsAt !== null && row.endsAt < now) || (snapshot && !listed.has(row.sourceId ?? ''))),
+  const ending = live.filter(
+    ({ report }) =>
+      !listed.has(report.sourceId) && (snapshot || (report.endsAt !== null && report.endsAt < now)),
   );
-  const personStatus = await feedIncidents.fieldsEditedByPeople(
-    tx,
-    ending.map((row) => row.id),
+  for (const { report } of ending) await reports.update(tx, report.id, { over: true });
+  const incidentIds = [...new Set(ending.map(({ incident }) => incident.id))];
+  const stillReported = await reports.withLiveReports(tx, incidentIds);
+  const personStatus = await feedIncidents.fieldsEditedByPeople(tx, incidentIds);
+  const resolving = new Map(
+    ending
+      .filter(({ incident }) => !stillReported.has(incident.id))
+      .filter(({ incident }) => !personStatus.get(incident.id)?.has('status'))
+      .map((found) => [found.incident.id, found]),
   );
-  for (const row of ending) {
-    if (personStatus.get(row.id)?.has('status')) continue;
-    await feedIncidents.update(tx, row.id, { status: 'RESOLVED', resolvedAt: now });
-    entry(row.id, 'STATUS', {
-      changes: [{ field: 'status', from: row.status, to: 'RESOLVED' }],
+  for (const { report, incident } of resolving.values()) {
+    await feedIncidents.update(tx, incident.id, { status: 'RESOLVED', resolvedAt: now });
+    entry(incident.id, 'STATUS', {
+      changes: [{ field: 'status', from: incident.status, to: 'RESOLVED' }],
       body:
-        row.endsAt !== null && row.endsAt < now
-          ? `Ended ${row.endsAt.toISOString()}`
+        report.endsAt !== null && report.endsAt < now
+          ? `Ended ${report.endsAt.toISOString()}`
           : `No longer listed by ${source.name}`,
     });
-    result.touched.push(row.id);
+    result.touched.push(incident.id);
     result.resolved += 1;
   }
-  await feedIncidents.insertEvents(tx, entries);
-  return result;
-}
-
-/** The columns that hold one tracked field. */
-function pick(columns: Columns, field: string): Partial<Columns> {
-  if (field === 'location') {
-    return { lat: columns.lat, lng: columns.lng, countryCode: columns.countryCode };
-  }
-  return field in columns ? { [field]: columns[field as keyof Columns] } : {};
 }

@@ -1,4 +1,19 @@
-import type { IncidentType, Severity } from '@meridian/contracts';
+import type { Hazard, IncidentType, Severity } from '@meridian/contracts';
+
+/** GDACS's event type codes (its RSS `gdacs:eventtype` and its event list's `eventtype`). */
+const GDACS_HAZARDS: Record<string, Hazard> = {
+  EQ: 'EARTHQUAKE',
+  TC: 'TROPICAL_CYCLONE',
+  FL: 'FLOOD',
+  VO: 'VOLCANO',
+  DR: 'DROUGHT',
+  WF: 'WILDFIRE',
+  TS: 'TSUNAMI',
+};
+
+/** The hazard a GDACS event type code names; null for none or another code. */
+export const hazardOfCode = (code: string | null | undefined): Hazard | null =>
+  (code && GDACS_HAZARDS[code.trim().toUpperCase()]) || null;
 
 /**
  * Words a feed uses for how bad an event is, in the vocabularies Meridian meets: CAP 1.2

@@ -56,6 +56,7 @@ describe('the EMSC connector', () => {
         title: 'M 2.7 - Offshore Coquimbo, Chile',
         description: 'Magnitude 2.7 (ml). Offshore Coquimbo, Chile. Depth 38 km. Located by GUC',
         type: 'NATURAL_HAZARD',
+        hazard: 'EARTHQUAKE',
         severity: 'LOW',
         lat: -30.07,
         lng: -71.53,

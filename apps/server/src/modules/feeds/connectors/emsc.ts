@@ -64,6 +64,7 @@ export const emscConnector: Connector = {
         title: titleOf(`M ${magnitude} - ${where ?? 'earthquake'}`),
         description: details.join('. '),
         type: 'NATURAL_HAZARD',
+        hazard: 'EARTHQUAKE',
         severity: usgsSeverity(magnitude, null, false),
         ...place,
         countryCode: null,

@@ -1,4 +1,4 @@
-import type { IncidentType, Severity } from '@meridian/contracts';
+import type { Hazard, IncidentType, Severity } from '@meridian/contracts';
 import {
   type Connector,
   type FeedEvent,
@@ -12,6 +12,20 @@ import {
   text,
   titleOf,
 } from './types.js';
+
+/** EONET's categories that are one hazard; a severe storm is a cyclone when its name says so. */
+const HAZARDS: Record<string, Hazard> = {
+  wildfires: 'WILDFIRE',
+  volcanoes: 'VOLCANO',
+  floods: 'FLOOD',
+  earthquakes: 'EARTHQUAKE',
+  drought: 'DROUGHT',
+};
+const eonetHazard = (category: string, title: string): Hazard | null =>
+  HAZARDS[category] ??
+  (category === 'severeStorms' && /\b(cyclone|hurricane|typhoon|tropical)\b/i.test(title)
+    ? 'TROPICAL_CYCLONE'
+    : null);
 
 const TYPES: Record<string, IncidentType> = {
   severeStorms: 'WEATHER',
@@ -166,6 +180,7 @@ export const eonetConnector: Connector = {
         title: titleOf(event.title),
         description: descriptionOf(event.description),
         type: TYPES[event.category] ?? 'OTHER',
+        hazard: eonetHazard(event.category, event.title),
         severity: eonetSeverity(event.category, latest.magnitude, latest.unit),
         ...place,
         countryCode: null,

@@ -1,4 +1,5 @@
 import type { IncidentType, Severity } from '@meridian/contracts';
+import { hazardOfCode } from './classify.js';
 import {
   type Connector,
   type FeedEvent,
@@ -72,6 +73,7 @@ export const gdacsConnector: Connector = {
             .join('. ') || null,
         ),
         type: typeOf(eventType),
+        hazard: hazardOfCode(eventType),
         severity: BY_ALERT[alert] ?? 'LOW',
         ...place,
         countryCode: iso2 && /^[A-Z]{2}$/.test(iso2) ? iso2 : null,

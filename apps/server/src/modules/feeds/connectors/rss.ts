@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import { severityOf, typeOf } from './classify.js';
+import { hazardOfCode, severityOf, typeOf } from './classify.js';
 import { capPlace } from './cap.js';
 import {
   type Connector,
@@ -130,6 +130,7 @@ export const rssConnector: Connector = {
         title: titleOf(title),
         description: descriptionOf(description),
         type: typeOf([title, textOf(item.eventtype), ...categories, description], categories),
+        hazard: hazardOfCode(textOf(item.eventtype)),
         severity: severityOf(
           textOf(item.alertlevel),
           textOf(item.severity),

@@ -1,5 +1,6 @@
 import {
   type GeoArea,
+  type Hazard,
   INCIDENT_LIMITS,
   type IncidentType,
   type Severity,
@@ -13,6 +14,8 @@ export type FeedEvent = {
   title: string;
   description: string | null;
   type: IncidentType;
+  /** The natural event, where the feed names it: only such events are fused across feeds. */
+  hazard?: Hazard | null;
   severity: Severity;
   lat: number | null;
   lng: number | null;

@@ -72,6 +72,7 @@ export const usgsConnector: Connector = {
         title: titleOf(text(properties.title) ?? `M ${magnitude} - ${where ?? 'earthquake'}`),
         description: details.join('. '),
         type: 'NATURAL_HAZARD',
+        hazard: 'EARTHQUAKE',
         severity: usgsSeverity(magnitude, alert, tsunami),
         ...place,
         countryCode: null,
