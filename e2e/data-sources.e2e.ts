@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from './support/test';
 import { type FeedServer, startFeedServer } from '../apps/server/src/test/feed-server';
 import {
   expectAccessible,
+  readStorage,
   saveScreenshot,
   STORAGE_KEYS,
   useBrowser,
@@ -16,6 +17,33 @@ const gdacs = readFileSync(
   new URL('../apps/server/src/modules/feeds/fixtures/gdacs-events4app.geojson', import.meta.url),
   'utf8',
 );
+
+/**
+ * EMSC's captured event, moved onto GDACS's Japanese earthquake (20 s and 5 km from it), as the
+ * two agencies report one quake.
+ */
+function emscOfTheJapaneseQuake(): string {
+  const document = JSON.parse(
+    readFileSync(
+      new URL(
+        '../apps/server/src/modules/feeds/fixtures/emsc-fdsn-event-2021-05-02.json',
+        import.meta.url,
+      ),
+      'utf8',
+    ),
+  ) as { features: { geometry: { coordinates: number[] }; properties: Record<string, unknown> }[] };
+  const [quake] = document.features;
+  if (!quake) throw new Error('The EMSC fixture has no event');
+  quake.geometry.coordinates = [141.25, 37.92, -30];
+  Object.assign(quake.properties, {
+    lon: 141.25,
+    lat: 37.92,
+    mag: 6.8,
+    time: '2026-11-20T03:10:20.0Z',
+    flynn_region: 'NEAR EAST COAST OF HONSHU, JAPAN',
+  });
+  return JSON.stringify(document);
+}
 
 /** A local stand-in for the public feed, as the server reaches it. */
 let feeds: FeedServer;
@@ -128,5 +156,58 @@ describe('Background work', () => {
     await statistics.getByText('Healthy').waitFor();
     await section.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'background-work-light', 'viewport');
+  });
+});
+
+describe('One event reported by several feeds', () => {
+  it('is one incident listing each feed, and a platform admin splits a wrong fusion', async () => {
+    feeds.set('/emsc', { body: emscOfTheJapaneseQuake() });
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await startSignedIn(page, SEEDED_OWNER, '/admin/platform-setup');
+    await page.getByRole('region', { name: 'Data sources' }).waitFor();
+    const headers = {
+      authorization: `Bearer ${(await readStorage(page, STORAGE_KEYS.accessToken)) ?? ''}`,
+    };
+    const added = await page.request.post('/api/admin/sources', {
+      headers,
+      data: { kind: 'EMSC', name: 'EMSC quakes', url: feeds.url('/emsc') },
+    });
+    expect(added.status()).toBe(201);
+    // GDACS's earthquake (the first test's) is the incident the EMSC event joins.
+    const found = await page.request.get(
+      '/api/atlas/events?scope=GLOBAL&q=Earthquake%20in%20Japan',
+      {
+        headers,
+      },
+    );
+    const [quake] = ((await found.json()) as { data: { id: string }[] }).data;
+    expect(quake).toBeDefined();
+    const reports = async () => {
+      const reply = await page.request.get(`/api/incidents/${quake?.id ?? ''}/feed-reports`, {
+        headers,
+      });
+      return ((await reply.json()) as { data: { reports: unknown[] } }).data.reports.length;
+    };
+    await expect.poll(reports, { timeout: 15_000 }).toBe(2);
+
+    await page.goto(`/admin/events/${quake?.id ?? ''}`);
+    const list = page.getByRole('list', { name: 'Reported by' });
+    await list.getByRole('link', { name: 'GDACS disasters' }).waitFor();
+    await list.getByRole('link', { name: 'EMSC quakes' }).waitFor();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'event-feed-reports-dark');
+    await writeStorage(page, STORAGE_KEYS.theme, 'light');
+    await page.reload();
+    await list.getByRole('link', { name: 'EMSC quakes' }).waitFor();
+    await saveScreenshot(page, 'event-feed-reports-light');
+
+    await page.getByRole('button', { name: "Split EMSC quakes's report" }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Split', exact: true }).click();
+    await toast(page, 'Report split into an incident of its own').waitFor();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await page
+      .getByText("EMSC quakes's report was split into an incident of its own", { exact: false })
+      .first()
+      .waitFor();
   });
 });

@@ -108,6 +108,8 @@ export const INCIDENT_MESSAGES_WEB = {
   commentFailed: 'Could not add the comment',
   timelineFailed: 'Unable to load the timeline',
   membersFailed: 'Unable to load the team',
+  feedReportsFailed: 'Unable to load the feeds that reported it',
+  splitFailed: 'Could not split the report',
 } as const;
 
 export const EXPOSURE_MESSAGES = {

@@ -90,6 +90,12 @@ export const queryKeys = {
       organizationId,
       incidentId,
     ],
+    feedReports: (organizationId: string | null, incidentId: string) => [
+      'atlas',
+      'feed-reports',
+      organizationId,
+      incidentId,
+    ],
     sites: (organizationId: string | null) => ['atlas', 'sites', organizationId],
     exposedRoutes: (organizationId: string | null, scope: Scope) => [
       'atlas',

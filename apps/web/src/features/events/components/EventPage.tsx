@@ -28,6 +28,7 @@ import { useUpdateIncident } from '../api/update-incident';
 import { useIncidentPermissions } from '../hooks/use-incident-permissions';
 import { IncidentFormDialog } from './IncidentFormDialog';
 import { ExposurePanel } from './ExposurePanel';
+import { FeedReports } from './FeedReports';
 import { StatusChip } from './StatusChip';
 import { Timeline } from './Timeline';
 
@@ -151,7 +152,6 @@ function EventDetail({ detail }: { detail: Detail }) {
           <p className="mt-1 text-sm text-muted-foreground">
             {incident.type ? INCIDENT_TYPE_LABELS[incident.type] : 'Incident'}
             {incident.organizationId === null ? ' · Global' : ''}
-            {incident.source && incident.source !== 'MANUAL' ? ` · from ${incident.source}` : ''}
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -185,6 +185,9 @@ function EventDetail({ detail }: { detail: Detail }) {
               {incident.description ?? 'No description.'}
             </p>
           </div>
+          {incident.source && incident.source !== 'MANUAL' ? (
+            <FeedReports incidentId={incident.id} />
+          ) : null}
           {incident.sourceUrl ? (
             <a
               href={incident.sourceUrl}
