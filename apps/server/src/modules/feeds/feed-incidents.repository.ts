@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { chunks } from '../../db/chunks.js';
 import type { Executor } from '../../db/client.js';
 import { incidentEvents, incidents } from '../../db/schema.js';
 import {
@@ -6,14 +7,6 @@ import {
   type NewIncident,
   type NewIncidentEvent,
 } from '../incidents/incidents.reads.js';
-
-/** Rows per statement: well under PostgreSQL's 65,535 parameters at ~25 columns a row. */
-const CHUNK = 1000;
-
-const chunks = <T>(items: readonly T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
 
 /** The global incidents the feeds write, by their feed identity. */
 export const feedIncidents = {
@@ -28,31 +21,6 @@ export const feedIncidents = {
       );
     }
     return found;
-  },
-
-  /**
-   * Open incidents of a source in one organization (null: global); with `endedBefore`, only
-   * those whose end has passed it.
-   */
-  openOf(
-    db: Executor,
-    source: string,
-    organizationId: string | null,
-    endedBefore: Date | null,
-  ): Promise<IncidentRow[]> {
-    return db
-      .select()
-      .from(incidents)
-      .where(
-        and(
-          eq(incidents.source, source),
-          organizationId
-            ? eq(incidents.organizationId, organizationId)
-            : isNull(incidents.organizationId),
-          ne(incidents.status, 'RESOLVED'),
-          endedBefore ? lt(incidents.endsAt, endedBefore) : undefined,
-        ),
-      );
   },
 
   /**

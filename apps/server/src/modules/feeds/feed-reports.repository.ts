@@ -1,5 +1,6 @@
 import type { Hazard } from '@meridian/contracts';
 import { and, asc, between, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { chunks } from '../../db/chunks.js';
 import type { Executor } from '../../db/client.js';
 import { feedReports, incidents } from '../../db/schema.js';
 import type { IncidentRow } from '../incidents/incidents.reads.js';
@@ -8,13 +9,6 @@ export type ReportRow = typeof feedReports.$inferSelect;
 export type NewReport = typeof feedReports.$inferInsert;
 export type ReportedIncident = { report: ReportRow; incident: IncidentRow };
 export type OtherReport = Pick<ReportRow, 'id' | 'incidentId' | 'severity' | 'over'>;
-
-/** Rows per statement: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000;
-const chunks = <T>(items: readonly T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
 
 /** Each feed's report of an incident (see `feedReports`). */
 export const feedReportsRepository = {
