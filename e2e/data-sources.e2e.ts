@@ -164,7 +164,7 @@ describe('One event reported by several feeds', () => {
     feeds.set('/emsc', { body: emscOfTheJapaneseQuake() });
     const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
     await startSignedIn(page, SEEDED_OWNER, '/admin/platform-setup');
-    await page.getByRole('region', { name: 'Data sources' }).waitFor();
+    await row(page, 'GDACS disasters').waitFor();
     const headers = {
       authorization: `Bearer ${(await readStorage(page, STORAGE_KEYS.accessToken)) ?? ''}`,
     };
