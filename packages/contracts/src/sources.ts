@@ -4,7 +4,8 @@ import { IsoDateTime } from './common.js';
 /**
  * The feeds Meridian reads. Each kind is one connector: USGS earthquakes (GeoJSON summary),
  * EMSC earthquakes (FDSN event service, JSON; added by URL, not installed by default, since
- * it reports many of the quakes USGS does),
+ * it reports many of the quakes USGS does), NOAA National Hurricane Center active storms
+ * (CurrentStorms.json; added by URL),
  * GDACS disasters (GeoJSON event list), US National Weather Service alerts (CAP 1.2 as
  * GeoJSON), NASA EONET v3 natural events (GeoJSON); and generic connectors for any CAP 1.2
  * XML document or feed, any GeoJSON FeatureCollection of events, and any geotagged RSS or Atom
@@ -13,6 +14,7 @@ import { IsoDateTime } from './common.js';
 export const SOURCE_KINDS = [
   'USGS',
   'EMSC',
+  'NHC',
   'GDACS',
   'NWS',
   'EONET',

@@ -44,6 +44,19 @@ export function severityOf(...values: (string | null | undefined)[]): Severity {
   return 'LOW';
 }
 
+/**
+ * A storm by its maximum sustained wind (knots), as the Saffir-Simpson scale and the storm's
+ * name step: a major hurricane (category 3, 96 kt) CRITICAL, a hurricane (64 kt) HIGH, a
+ * tropical storm (34 kt) MEDIUM, a depression LOW (NHC, EONET).
+ */
+export function windSeverity(knots: number | null): Severity {
+  if (knots === null) return 'LOW';
+  if (knots >= 96) return 'CRITICAL';
+  if (knots >= 64) return 'HIGH';
+  if (knots >= 34) return 'MEDIUM';
+  return 'LOW';
+}
+
 /** Supply-chain kinds of event first (a port strike is a strike), then hazards. */
 const TYPE_PATTERNS: [RegExp, IncidentType][] = [
   [/\b(strike|walkout|walk-out|industrial action|labou?r dispute|lockout)\b/i, 'STRIKE'],

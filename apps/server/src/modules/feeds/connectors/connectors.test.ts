@@ -110,6 +110,67 @@ describe('the EMSC connector', () => {
   });
 });
 
+describe('the NHC connector', () => {
+  it('reads a storm of CurrentStorms.json as NHC served it (Arthur, 17 May 2020)', () => {
+    const { events, skipped } = CONNECTORS.NHC.parse(fixture('nhc-current-storms-2020-05-17.json'));
+    expect(skipped).toBe(0);
+    expect(events).toEqual([
+      {
+        sourceId: 'al012020',
+        title: 'Tropical Storm Arthur',
+        description:
+          'Maximum sustained winds 35 kt, pressure 1006 mb, moving NNE at 13 kt, public advisory 000.',
+        type: 'WEATHER',
+        hazard: 'TROPICAL_CYCLONE',
+        severity: 'MEDIUM',
+        lat: 29.6,
+        lng: -77.7,
+        area: null,
+        countryCode: null,
+        affectedRadiusKm: null,
+        startsAt: null,
+        endsAt: null,
+        closed: false,
+        sourceUrl: 'https://www.nhc.noaa.gov/text/MIATCPAT1.shtml',
+      },
+    ]);
+    expect(CONNECTORS.NHC.snapshot).toBe(true);
+  });
+
+  it('grades by wind, reads numbers sent as text, and skips a storm without a centre', () => {
+    const storm = (over: Record<string, unknown>) => ({
+      id: 'EP092026',
+      name: 'Test',
+      classification: 'HU',
+      latitudeNumeric: 15,
+      longitudeNumeric: -105,
+      ...over,
+    });
+    const { events, skipped } = CONNECTORS.NHC.parse(
+      JSON.stringify({
+        activeStorms: [
+          storm({ intensity: '115' }),
+          storm({ id: 'ep102026', intensity: 70 }),
+          storm({ id: 'ep112026', classification: 'TD', intensity: '30', name: null }),
+          storm({ id: 'ep122026', latitudeNumeric: null }),
+        ],
+      }),
+    );
+    expect(skipped).toBe(1);
+    expect(events.map((event) => [event.sourceId, event.title, event.severity])).toEqual([
+      ['ep092026', 'Hurricane Test', 'CRITICAL'],
+      ['ep102026', 'Hurricane Test', 'HIGH'],
+      ['ep112026', 'Tropical Depression EP112026', 'LOW'],
+    ]);
+  });
+
+  it('reads a quiet season as no storms, and refuses what is not a storm list', () => {
+    expect(CONNECTORS.NHC.parse('{"activeStorms":[]}')).toEqual({ events: [], skipped: 0 });
+    expect(() => CONNECTORS.NHC.parse('{"storms":[]}')).toThrow(FeedFormatError);
+    expect(() => CONNECTORS.NHC.parse('<html>')).toThrow(FeedFormatError);
+  });
+});
+
 describe('the GDACS connector', () => {
   const { events } = CONNECTORS.GDACS.parse(fixture('gdacs-events4app.geojson'));
 

@@ -1,4 +1,5 @@
 import type { Hazard, IncidentType, Severity } from '@meridian/contracts';
+import { windSeverity } from './classify.js';
 import {
   type Connector,
   type FeedEvent,
@@ -49,15 +50,7 @@ export function eonetSeverity(
   magnitude: number | null,
   unit: string | null,
 ): Severity {
-  if (magnitude !== null && unit === 'kts') {
-    return magnitude >= 96
-      ? 'CRITICAL'
-      : magnitude >= 64
-        ? 'HIGH'
-        : magnitude >= 34
-          ? 'MEDIUM'
-          : 'LOW';
-  }
+  if (magnitude !== null && unit === 'kts') return windSeverity(magnitude);
   if (magnitude !== null && unit === 'acres') {
     return magnitude >= 100_000 ? 'HIGH' : magnitude >= 10_000 ? 'MEDIUM' : 'LOW';
   }

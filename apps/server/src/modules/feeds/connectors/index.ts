@@ -4,6 +4,7 @@ import { emscConnector } from './emsc.js';
 import { eonetConnector } from './eonet.js';
 import { gdacsConnector } from './gdacs.js';
 import { geojsonConnector } from './geojson.js';
+import { nhcConnector } from './nhc.js';
 import { nwsConnector } from './nws.js';
 import { rssConnector } from './rss.js';
 import type { Connector } from './types.js';
@@ -12,6 +13,7 @@ import { usgsConnector } from './usgs.js';
 export const CONNECTORS: Record<SourceKind, Connector> = {
   USGS: usgsConnector,
   EMSC: emscConnector,
+  NHC: nhcConnector,
   GDACS: gdacsConnector,
   NWS: nwsConnector,
   EONET: eonetConnector,

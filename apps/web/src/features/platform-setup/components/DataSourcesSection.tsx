@@ -22,6 +22,7 @@ import { useUpdateSource } from '../api/update-source';
 const KIND_LABELS: Record<SourceKind, string> = {
   USGS: 'USGS earthquakes (GeoJSON)',
   EMSC: 'EMSC earthquakes (FDSN event JSON)',
+  NHC: 'NOAA hurricanes (NHC CurrentStorms.json)',
   GDACS: 'GDACS disasters (GeoJSON)',
   NWS: 'NWS alerts (CAP as GeoJSON)',
   EONET: 'NASA EONET events (GeoJSON)',
