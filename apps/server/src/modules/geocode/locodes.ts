@@ -426,12 +426,11 @@ export function searchLocodes(
   ]);
   return [...found]
     .filter((locode) => country === null || countryOfLocode(locode) === country)
-    .map((locode) => ({
-      locode,
-      named:
-        locode.kind === 'PORT' ||
-        locode === byCode ||
-        !/ airport$/.test(normalise(locode.name)) ||
-        normalise(locode.name) === key,
-    }));
+    .map((locode) => {
+      const name = normalise(locode.name);
+      // Found only once " airport" was dropped from its name: the query named its city.
+      const byItsCity =
+        locode.kind !== 'PORT' && locode !== byCode && name !== key && / airport$/.test(name);
+      return { locode, named: !byItsCity };
+    });
 }

@@ -97,8 +97,8 @@ describe('finding places by name or UN/LOCODE', () => {
     }
     const [yantian] = await service.searchPlaces('Yantian');
     expect(yantian).toMatchObject({ locode: 'CNYTN', country: 'China' });
-    const [pusan] = await service.searchPlaces('my pkg');
-    expect(pusan?.locode).toBe('MYPKG');
+    const [spaced] = await service.searchPlaces('my pkg');
+    expect(spaced?.locode).toBe('MYPKG');
   });
 
   it('offers every place an ambiguous name means, with its country and kind', async () => {
