@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   FEED_URL_GDACS: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   FEED_URL_NWS: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   FEED_URL_EONET: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FEED_URL_NHC: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** A feed request that takes longer fails (and is retried later). */
   FEED_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** How long a claimed poll is its instance's; past it (a crash), another instance polls. */
@@ -350,6 +351,7 @@ export const DEFAULT_FEED_URLS: Record<BuiltInSourceKind, string> = {
   GDACS: 'https://www.gdacs.org/gdacsapi/api/events/geteventlist/EVENTS4APP',
   NWS: 'https://api.weather.gov/alerts/active?status=actual&severity=Extreme,Severe',
   EONET: 'https://eonet.gsfc.nasa.gov/api/v3/events/geojson?status=open',
+  NHC: 'https://www.nhc.noaa.gov/CurrentStorms.json',
 };
 
 function feedsToInstall(e: z.infer<typeof EnvSchema>): AppConfig['feeds']['install'] {

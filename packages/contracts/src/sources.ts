@@ -5,7 +5,7 @@ import { IsoDateTime } from './common.js';
  * The feeds Meridian reads. Each kind is one connector: USGS earthquakes (GeoJSON summary),
  * EMSC earthquakes (FDSN event service, JSON; added by URL, not installed by default, since
  * it reports many of the quakes USGS does), NOAA National Hurricane Center active storms
- * (CurrentStorms.json; added by URL),
+ * (CurrentStorms.json),
  * GDACS disasters (GeoJSON event list), US National Weather Service alerts (CAP 1.2 as
  * GeoJSON), NASA EONET v3 natural events (GeoJSON); and generic connectors for any CAP 1.2
  * XML document or feed, any GeoJSON FeatureCollection of events, and any geotagged RSS or Atom
@@ -23,7 +23,7 @@ export const SOURCE_KINDS = [
   'RSS',
 ] as const;
 /** The public feeds Meridian knows by name, each with a default URL (`FEEDS` installs them). */
-export const BUILT_IN_SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET'] as const;
+export const BUILT_IN_SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET', 'NHC'] as const;
 export type BuiltInSourceKind = (typeof BUILT_IN_SOURCE_KINDS)[number];
 export const SourceKind = z.enum(SOURCE_KINDS, {
   message: `kind must be one of ${SOURCE_KINDS.join(', ')}`,

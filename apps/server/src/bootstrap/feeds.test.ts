@@ -8,7 +8,7 @@ describe('the built-in hazard feeds', () => {
   it('are all on in production, off elsewhere, and chosen with FEEDS', () => {
     const kinds = (env: Record<string, string>) =>
       loadConfig({ LOG_LEVEL: 'silent', ...env }).feeds.install.map((feed) => feed.kind);
-    expect(kinds({})).toEqual(['USGS', 'GDACS', 'NWS', 'EONET']);
+    expect(kinds({})).toEqual(['USGS', 'GDACS', 'NWS', 'EONET', 'NHC']);
     expect(kinds({ NODE_ENV: 'development' })).toEqual([]);
     expect(kinds({ FEEDS: 'none' })).toEqual([]);
     expect(kinds({ NODE_ENV: 'test', FEEDS: 'usgs, nws' })).toEqual(['USGS', 'NWS']);

@@ -19,6 +19,7 @@ export const BUILT_IN_NAMES: Record<BuiltInSourceKind, string> = {
   GDACS: 'GDACS disasters',
   NWS: 'US National Weather Service alerts',
   EONET: 'NASA EONET natural events',
+  NHC: 'NOAA National Hurricane Center storms',
 };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
