@@ -1,9 +1,4 @@
-import {
-  FEED_REPORT_MESSAGES,
-  type FeedReport,
-  INCIDENT_MESSAGES,
-  type Severity,
-} from '@meridian/contracts';
+import { FEED_REPORT_MESSAGES, type FeedReport, INCIDENT_MESSAGES } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -14,7 +9,7 @@ import { TRACKED } from '../incidents/incident-changes.js';
 import { type IncidentRow, incidentsReads } from '../incidents/incidents.reads.js';
 import { feedIncidents } from './feed-incidents.repository.js';
 import { type ReportRow, feedReportsRepository as reports } from './feed-reports.repository.js';
-import { higher } from './fusion.js';
+import { highestLive } from './fusion.js';
 
 /** The report that made the incident: its source and id are the incident's own. */
 const isFirst = (report: ReportRow, incident: IncidentRow) =>
@@ -88,12 +83,7 @@ export class FeedReportsService {
       await reports.update(tx, report.id, { incidentId: row.id });
 
       const remaining = await reports.ofIncidents(tx, [incidentId]);
-      const severity = remaining
-        .filter((other) => !other.over)
-        .reduce<Severity | null>(
-          (highest, other) => (highest ? higher(highest, other.severity) : other.severity),
-          null,
-        );
+      const severity = highestLive(remaining);
       const edited = (await feedIncidents.fieldsEditedByPeople(tx, [incidentId])).get(incidentId);
       const lowered = severity !== null && severity !== incident.severity;
       if (lowered && !edited?.has('severity')) {

@@ -9,6 +9,21 @@ import { feedReportsRepository as reports } from './feed-reports.repository.js';
 export const higher = (a: Severity, b: Severity): Severity =>
   SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b;
 
+/**
+ * The highest severity of the reports still live (not over), starting from `floor`; null when
+ * there is neither.
+ */
+export function highestLive(
+  reports: readonly { severity: Severity; over: boolean }[],
+  floor: Severity | null = null,
+): Severity | null {
+  let highest = floor;
+  for (const report of reports) {
+    if (!report.over) highest = highest ? higher(highest, report.severity) : report.severity;
+  }
+  return highest;
+}
+
 /** A new event that may be one another feed reported: its hazard has a rule, and it a place. */
 type Fusible = FeedEvent & { hazard: Hazard; lat: number; lng: number };
 const fusible = (event: FeedEvent, rules: FusionRules): event is Fusible =>

@@ -20,7 +20,7 @@ import {
   reportColumnsOf,
 } from './feed-columns.js';
 import { feedIncidents } from './feed-incidents.repository.js';
-import { FusionCandidates, higher } from './fusion.js';
+import { FusionCandidates, higher, highestLive } from './fusion.js';
 import { type NewReport, feedReportsRepository as reports } from './feed-reports.repository.js';
 
 /** Who writes: a feed (global incidents) or an organization's system (its own incidents). */
@@ -169,10 +169,7 @@ export async function ingestFeed(
     // The incident's severity is the highest of its live reports'.
     const applying: Columns = {
       ...reported,
-      severity: others.reduce(
-        (highest, other) => (other.over ? highest : higher(highest, other.severity)),
-        event.severity,
-      ),
+      severity: highestLive(others, event.severity) ?? event.severity,
     };
     const next: Partial<Columns> & Partial<NewIncident> = {};
     for (const field of applied) Object.assign(next, pick(applying, field));
