@@ -1,6 +1,7 @@
-import { describe, it, test } from './support/test';
+import { describe, expect, it, test } from './support/test';
 import {
   checkInThemes,
+  currentPath,
   fixtures,
   followSystemTheme,
   signIn,
@@ -68,9 +69,12 @@ describe('every page in the dark and the light theme: accessible, and pictured',
     test.setTimeout(ADMIN_SCREENS.length * 10_000);
     const page = await browser.newPage({ bypassCSP: true });
     await startSignedIn(page, fixtures().admin, '/admin/profile', { theme: 'system' });
+    // Each screen under its own path (no redirect), with its title; then scanned and pictured.
     for (const [path, title] of ADMIN_SCREENS) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      expect(currentPath(page)).toBe(path);
+      expect(await page.title()).toBe(`${title} · Meridian`);
       await checkInThemes(page, screenshotName(path));
     }
   });
