@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from './support/test';
 import { incidents, shipments, sites } from '../apps/server/src/db/schema';
-import { ANALYSIS_MESSAGES } from '../packages/contracts/src/analysis';
 import {
   expectAccessible,
   saveScreenshot,
@@ -12,6 +11,7 @@ import {
   startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const DAY_MS = 86_400_000;
 
@@ -372,17 +372,17 @@ describe('Insights', () => {
     const answer = page.getByRole('tabpanel', { name: 'Analysis' });
     await answer.getByRole('heading', { name: 'Which shipments are exposed?' }).waitFor();
     await answer.getByRole('heading', { name: 'What is exposed' }).waitFor();
-    await answer.getByText(ANALYSIS_MESSAGES.noModel).waitFor();
+    await answer.getByText(API_MESSAGES.analysis.noModel).waitFor();
     await answer.getByText('PO-7001').first().waitFor();
     // Citations are links: [n] in the text and the numbered sources under it.
     await answer.getByRole('link', { name: '[1]' }).first().waitFor();
     await answer.getByRole('heading', { name: 'Sources' }).waitFor();
-    expect(await answer.getByText(ANALYSIS_MESSAGES.noModel).count()).toBe(1);
+    expect(await answer.getByText(API_MESSAGES.analysis.noModel).count()).toBe(1);
     await page.getByRole('button', { name: 'Generate' }).waitFor();
 
     const latest = panel(page).getByRole('article', { name: 'Latest analysis' });
     await latest.getByRole('heading', { name: 'Which shipments are exposed?' }).waitFor();
-    await latest.getByText(ANALYSIS_MESSAGES.noModel).waitFor();
+    await latest.getByText(API_MESSAGES.analysis.noModel).waitFor();
     await latest
       .getByText('2 sites and 2 shipments of yours are within reach of this event.')
       .waitFor();

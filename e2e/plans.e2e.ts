@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { describe, expect, it } from './support/test';
 import { incidents } from '../apps/server/src/db/schema';
-import { PLAN_MESSAGES } from '../packages/contracts/src/plans';
 import {
   expectAccessible,
   saveScreenshot,
@@ -10,6 +9,7 @@ import {
   startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** Response plans worked by a manager and by the viewer an action is assigned to. */
 const world = useSeededServer(async (server) => {
@@ -157,7 +157,7 @@ describe('response plans', () => {
 
     // Four required steps are open (one is optional, one is done): the plan cannot complete.
     await card.getByRole('button', { name: 'Complete', exact: true }).click();
-    await toast(page, PLAN_MESSAGES.requiredOpen(4)).waitFor();
+    await toast(page, API_MESSAGES.plan.requiredOpen(4)).waitFor();
     await card.getByText('Active', { exact: true }).waitFor();
 
     await waitForStillPage(page);
@@ -239,7 +239,7 @@ describe('response plans', () => {
 
     await card.getByRole('combobox', { name: 'Owner of Port disruption' }).click();
     await page.getByRole('option', { name: 'Nobody' }).click();
-    await toast(page, PLAN_MESSAGES.stale).waitFor();
+    await toast(page, API_MESSAGES.plan.stale).waitFor();
     await planCard(page, 'Antwerp strike response').waitFor();
   });
 

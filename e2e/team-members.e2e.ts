@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from './support/test';
 import { invitations } from '../apps/server/src/db/schema';
-import { PLATFORM_ROLE_MESSAGES } from '@meridian/contracts';
 import {
   checkInThemes,
   currentPath,
@@ -17,8 +16,9 @@ import {
   startSignedIn,
 } from './support/browser';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
-const STAFF_ONLY = PLATFORM_ROLE_MESSAGES.staffOnly;
+const STAFF_ONLY = API_MESSAGES.platformRole.staffOnly;
 
 const MINUTE = 60_000;
 

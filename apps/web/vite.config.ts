@@ -47,6 +47,9 @@ const LOGIN_LIBRARIES =
 const ADMIN_UI_LIBRARIES =
   /node_modules[\\/](@radix-ui|@floating-ui|lucide-react|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib|@tanstack[\\/](react-virtual|virtual-core))[\\/]/;
 
+/** A section of a message catalogue, or its index (config/messages, contracts' messages). */
+const MESSAGE_SECTION = /[\\/](?:config|contracts[\\/]src)[\\/]messages[\\/][^\\/]+\.ts$/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: {
@@ -62,6 +65,12 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     rolldownOptions: {
+      // The two message catalogues (the web's and the API's) are a file per section behind an
+      // index: they do nothing but export, so a page's chunk takes the sections it reads rather
+      // than every section the index names.
+      treeshake: {
+        moduleSideEffects: (id) => (MESSAGE_SECTION.test(id) ? false : undefined),
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // Only what the login page needs is grouped, so admin-only libraries stay lazy. zod and

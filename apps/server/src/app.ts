@@ -26,13 +26,7 @@ import { jobHandlers } from './jobs/registry.js';
 import { JobWorker } from './jobs/worker.js';
 import { TableStatistics } from './jobs/table-statistics.js';
 import { badRequest } from './lib/errors.js';
-import {
-  DEPTH_MESSAGE,
-  MAX_JSON_DEPTH,
-  NUL_MESSAGE,
-  nestsDeeperThan,
-  nulPath,
-} from './lib/nul-guard.js';
+import { DEPTH_MESSAGE, MAX_JSON_DEPTH, nestsDeeperThan, nulPath } from './lib/nul-guard.js';
 import { accountRequestsModule } from './modules/account-requests/account-requests.module.js';
 import { alertsModule } from './modules/alerts/alerts.module.js';
 import { analysisModule } from './modules/analysis/analysis.module.js';
@@ -69,6 +63,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -199,7 +194,10 @@ export async function buildApp({
       (nulFree.has(request) ? null : nulPath(request.body)) ??
       nulPath(request.query, 'query') ??
       nulPath(request.params, 'path');
-    if (at) throw badRequest(`${at.replace(/^body\.?/, '') || 'body'}: ${NUL_MESSAGE}`);
+    if (at)
+      throw badRequest(
+        `${at.replace(/^body\.?/, '') || 'body'}: ${API_MESSAGES.request.nulCharacter}`,
+      );
   });
 
   // Once closing, answers end their connection: a keep-alive client must not hold shutdown open.

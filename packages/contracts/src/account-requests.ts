@@ -2,16 +2,12 @@ import { z } from 'zod';
 import { Email, pageQuery } from './common.js';
 import { LIMITS } from './constants.js';
 import { OrganizationInput } from './organizations.js';
-
-export const ACCOUNT_REQUEST_MESSAGES = {
-  required: 'Please fill in all required fields',
-  submitted: 'Account request submitted! We will contact you shortly.',
-} as const;
+import * as API_MESSAGES from './messages/index.js';
 
 const requiredText = z
   .string()
   .trim()
-  .min(1, ACCOUNT_REQUEST_MESSAGES.required)
+  .min(1, API_MESSAGES.accountRequest.required)
   .max(LIMITS.shortText);
 
 export const AccountRequestInput = z.strictObject({
@@ -20,7 +16,7 @@ export const AccountRequestInput = z.strictObject({
   address2: z.string().trim().max(LIMITS.shortText).optional(),
   city: requiredText,
   state: requiredText,
-  postalCode: z.string().trim().min(1, ACCOUNT_REQUEST_MESSAGES.required).max(20),
+  postalCode: z.string().trim().min(1, API_MESSAGES.accountRequest.required).max(20),
   country: requiredText,
 });
 export type AccountRequestInput = z.input<typeof AccountRequestInput>;

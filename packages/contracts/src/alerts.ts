@@ -43,28 +43,6 @@ export const ALERT_LIMITS = {
   unhealthyAfter: 3,
 } as const;
 
-export const ALERT_MESSAGES = {
-  listed: 'Notifications retrieved',
-  read: 'Notification marked as read',
-  allRead: 'All notifications marked as read',
-  notificationNotFound: 'Notification not found',
-  adminOnly: 'Only an organization admin can manage integrations',
-  endpointNotFound: 'Integration not found',
-  endpointsListed: 'Integrations retrieved',
-  endpointCreated: 'Integration added',
-  endpointCreatedWithSecret:
-    'Integration added. Copy the signing secret now: it is not shown again.',
-  endpointUpdated: 'Integration saved',
-  endpointRemoved: 'Integration removed',
-  deliveriesListed: 'Deliveries retrieved',
-  deliveryNotFound: 'Delivery not found',
-  redelivered: 'Delivery queued again',
-  testNotRedelivered: 'A test message is not sent again: use Send test',
-  testSent: 'Test message delivered',
-  testFailed: (reason: string) => `Test message failed: ${reason}`,
-  privateAddress: 'This address is on a private network; Meridian does not post there',
-} as const;
-
 /** Severity 1 = CRITICAL only, 2 = HIGH and above, 3 = MEDIUM and above, All = everything. */
 const THRESHOLD: Readonly<Record<NotificationSettings['severity'], number>> = {
   'Severity 1': SEVERITY_RANK.CRITICAL,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.js';
+import * as API_MESSAGES from './messages/index.js';
 
 /**
  * The analysis assistant: a question about one event, answered from Meridian's own data for
@@ -8,19 +9,6 @@ import { IsoDateTime } from './common.js';
  */
 
 export const ANALYSIS_LIMITS = { question: 1000 } as const;
-
-export const ANALYSIS_MESSAGES = {
-  listed: 'Analyses retrieved',
-  created: 'Analysis generated',
-  empty: 'Ask a question first',
-  incidentNotFound: 'Incident not found',
-  noModel:
-    'No language model is configured: this answer was composed by Meridian’s built-in analyst from the event’s data.',
-  modelFailed: (detail: string) => `The language model could not answer: ${detail}`,
-  modelTimeout: 'The language model did not answer in time. Try again, or ask a shorter question.',
-  busy: (limit: number) =>
-    `Your organization already has ${limit} question${limit === 1 ? '' : 's'} with the language model. Try again when one is answered.`,
-} as const;
 
 export const ANALYSIS_ENGINES = ['BUILT_IN', 'LLM'] as const;
 export type AnalysisEngine = (typeof ANALYSIS_ENGINES)[number];
@@ -71,7 +59,7 @@ export type Analysis = z.infer<typeof Analysis>;
  * analysis is stored too). Otherwise 201 `{message, data: {analysis}}`.
  */
 export const AnalysisInput = z.strictObject({
-  question: z.string().trim().min(1, ANALYSIS_MESSAGES.empty).max(ANALYSIS_LIMITS.question),
+  question: z.string().trim().min(1, API_MESSAGES.analysis.empty).max(ANALYSIS_LIMITS.question),
 });
 export type AnalysisInput = z.infer<typeof AnalysisInput>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.js';
 import { IncidentStatus, IncidentType, Scope, Severity } from './enums.js';
+import * as API_MESSAGES from './messages/index.js';
 
 export const GeoPoint = z.object({ lat: z.number(), lng: z.number() });
 export type GeoPoint = z.infer<typeof GeoPoint>;
@@ -83,31 +84,19 @@ export type MapSite = z.infer<typeof MapSite>;
 export const MapSiteListResponse = z.object({ data: z.array(MapSite) });
 export type MapSiteListResponse = z.infer<typeof MapSiteListResponse>;
 
-export const SHIPMENT_MAP_MESSAGES = {
-  bbox: 'bbox must be four numbers: west,south,east,north',
-  longitude: 'bbox longitudes must be between -180 and 180',
-  latitude: 'bbox latitudes must be between -90 and 90',
-  southAboveNorth: 'bbox south must not be above north',
-  zoom: 'zoom must be a number between 0 and 24',
-  ordinal: 'ordinal must be a whole number from 0',
-  tag: 'tag must be 16 hex digits, as the map body gives it',
-  ordinalOutOfRange: 'ordinal is past the end of the shipments of this tag',
-  staleTag: 'The shipments changed since this map was loaded: load the map again',
-} as const;
-
 /** `west,south,east,north` in degrees; west > east crosses the antimeridian. */
 export const BboxText = z.string().transform((text, context) => {
   const parts = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
   const [west = 0, south = 0, east = 0, north = 0] = parts;
   const problem =
     parts.length !== 4 || parts.some((part) => !Number.isFinite(part))
-      ? SHIPMENT_MAP_MESSAGES.bbox
+      ? API_MESSAGES.shipmentMap.bbox
       : Math.abs(west) > 180 || Math.abs(east) > 180
-        ? SHIPMENT_MAP_MESSAGES.longitude
+        ? API_MESSAGES.shipmentMap.longitude
         : Math.abs(south) > 90 || Math.abs(north) > 90
-          ? SHIPMENT_MAP_MESSAGES.latitude
+          ? API_MESSAGES.shipmentMap.latitude
           : south > north
-            ? SHIPMENT_MAP_MESSAGES.southAboveNorth
+            ? API_MESSAGES.shipmentMap.southAboveNorth
             : null;
   if (problem) {
     context.addIssue({ code: 'custom', message: problem });
@@ -124,9 +113,9 @@ export const ShipmentMapQuery = z.strictObject({
   scope: Scope.default('ORG'),
   bbox: BboxText.optional(),
   zoom: z.coerce
-    .number({ message: SHIPMENT_MAP_MESSAGES.zoom })
-    .min(0, { message: SHIPMENT_MAP_MESSAGES.zoom })
-    .max(24, { message: SHIPMENT_MAP_MESSAGES.zoom })
+    .number({ message: API_MESSAGES.shipmentMap.zoom })
+    .min(0, { message: API_MESSAGES.shipmentMap.zoom })
+    .max(24, { message: API_MESSAGES.shipmentMap.zoom })
     .optional(),
 });
 export type ShipmentMapQuery = z.infer<typeof ShipmentMapQuery>;
@@ -144,10 +133,10 @@ export type ShipmentMapIdsResponse = z.infer<typeof ShipmentMapIdsResponse>;
 export const ShipmentMapDetailsQuery = z.strictObject({
   scope: Scope.default('ORG'),
   ordinal: z.coerce
-    .number({ message: SHIPMENT_MAP_MESSAGES.ordinal })
-    .int({ message: SHIPMENT_MAP_MESSAGES.ordinal })
-    .min(0, { message: SHIPMENT_MAP_MESSAGES.ordinal }),
-  tag: z.string().regex(/^[0-9a-f]{16}$/, { message: SHIPMENT_MAP_MESSAGES.tag }),
+    .number({ message: API_MESSAGES.shipmentMap.ordinal })
+    .int({ message: API_MESSAGES.shipmentMap.ordinal })
+    .min(0, { message: API_MESSAGES.shipmentMap.ordinal }),
+  tag: z.string().regex(/^[0-9a-f]{16}$/, { message: API_MESSAGES.shipmentMap.tag }),
 });
 export type ShipmentMapDetailsQuery = z.infer<typeof ShipmentMapDetailsQuery>;
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PLATFORM_ROLE_MESSAGES,
-  PLATFORM_ROLES,
-  USER_RULE_MESSAGES,
-  platformRoleChangeProblem,
-  userManagementProblem,
-} from './constants.js';
+import { PLATFORM_ROLES, platformRoleChangeProblem, userManagementProblem } from './constants.js';
+import * as API_MESSAGES from './messages/index.js';
 
 const owner = { isPlatformAdmin: true, role: 'OWNER' } as const;
 const platformAdmin = { isPlatformAdmin: true, role: 'ADMIN' } as const;
@@ -26,23 +21,23 @@ describe('platformRoleChangeProblem', () => {
 
   it('keeps the owner role to owners', () => {
     expect(platformRoleChangeProblem(platformAdmin, staff('MEMBER'), 'OWNER')).toBe(
-      PLATFORM_ROLE_MESSAGES.ownerRequired,
+      API_MESSAGES.platformRole.ownerRequired,
     );
     expect(platformRoleChangeProblem(platformAdmin, staff('OWNER'), 'GUEST')).toBe(
-      PLATFORM_ROLE_MESSAGES.ownerRequired,
+      API_MESSAGES.platformRole.ownerRequired,
     );
     expect(platformRoleChangeProblem(customerWithOwnerRole, staff('MEMBER'), 'OWNER')).toBe(
-      PLATFORM_ROLE_MESSAGES.ownerRequired,
+      API_MESSAGES.platformRole.ownerRequired,
     );
     expect(platformRoleChangeProblem(platformAdmin, staff('MEMBER'), 'ADMIN')).toBeNull();
   });
 
   it('keeps the admin roles to platform admins', () => {
     expect(platformRoleChangeProblem(customer, staff('MEMBER'), 'ADMIN')).toBe(
-      PLATFORM_ROLE_MESSAGES.platformAdminRequired,
+      API_MESSAGES.platformRole.platformAdminRequired,
     );
     expect(platformRoleChangeProblem(customer, staff('ADMIN'), 'MEMBER')).toBe(
-      PLATFORM_ROLE_MESSAGES.platformAdminRequired,
+      API_MESSAGES.platformRole.platformAdminRequired,
     );
     expect(platformRoleChangeProblem(customer, staff('MEMBER'), 'GUEST')).toBeNull();
     expect(platformRoleChangeProblem(customer, staff('GUEST'), 'MEMBER')).toBeNull();
@@ -52,7 +47,7 @@ describe('platformRoleChangeProblem', () => {
     for (const actor of [owner, platformAdmin, customer]) {
       for (const to of ['ADMIN', 'OWNER'] as const)
         expect(platformRoleChangeProblem(actor, customerTarget('MEMBER'), to)).toBe(
-          PLATFORM_ROLE_MESSAGES.staffOnly,
+          API_MESSAGES.platformRole.staffOnly,
         );
     }
     // A customer holding one from older data is a MEMBER: any admin of theirs may take it away.
@@ -78,22 +73,22 @@ describe('userManagementProblem', () => {
   it('lets a role manage only the roles below it, owners each other, and colleagues their peers', () => {
     expect(userManagementProblem(actor('OWNER', true), target('OWNER'))).toBeNull();
     expect(userManagementProblem(actor('ADMIN', true), target('OWNER'))).toBe(
-      USER_RULE_MESSAGES.outranked,
+      API_MESSAGES.userRule.outranked,
     );
     expect(userManagementProblem(actor('ADMIN', true), target('ADMIN'))).toBe(
-      USER_RULE_MESSAGES.outranked,
+      API_MESSAGES.userRule.outranked,
     );
     expect(userManagementProblem(actor('ADMIN', true), target('MEMBER'))).toBeNull();
     expect(userManagementProblem(actor('MEMBER', false), target('MEMBER'))).toBeNull();
     expect(userManagementProblem(actor('MEMBER', false), target('GUEST'))).toBeNull();
     expect(userManagementProblem(actor('GUEST', false), target('MEMBER'))).toBe(
-      USER_RULE_MESSAGES.outranked,
+      API_MESSAGES.userRule.outranked,
     );
   });
 
   it('gives a customer holding a platform role no platform rank', () => {
     expect(userManagementProblem(actor('OWNER', false), target('ADMIN'))).toBe(
-      USER_RULE_MESSAGES.outranked,
+      API_MESSAGES.userRule.outranked,
     );
   });
 
@@ -101,7 +96,7 @@ describe('userManagementProblem', () => {
     expect(userManagementProblem(actor('MEMBER', false), target('ADMIN', false))).toBeNull();
     expect(userManagementProblem(actor('MEMBER', false), target('OWNER', false))).toBeNull();
     expect(userManagementProblem(actor('MEMBER', false), target('ADMIN'))).toBe(
-      USER_RULE_MESSAGES.outranked,
+      API_MESSAGES.userRule.outranked,
     );
   });
 
@@ -111,9 +106,9 @@ describe('userManagementProblem', () => {
         { ...actor('OWNER', true), administersOrganization: false },
         target('GUEST'),
       ),
-    ).toBe(USER_RULE_MESSAGES.adminRequired);
+    ).toBe(API_MESSAGES.userRule.adminRequired);
     expect(userManagementProblem(actor('OWNER', true), { ...target('OWNER'), id: 'actor' })).toBe(
-      USER_RULE_MESSAGES.notYourself,
+      API_MESSAGES.userRule.notYourself,
     );
   });
 });

@@ -37,12 +37,6 @@ export const IMPORT_LIMITS = {
 export const emailDomain = (email: string): string =>
   email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/** Said by the server when it refuses, and by the browser beside the disabled Delete. */
-export const INTERNAL_ORGANIZATION_PROTECTED = 'The internal organization cannot be deleted';
-/** The internal organization's status and slug are fixed: disabling it would lock out platform staff. */
-export const INTERNAL_ORGANIZATION_FIXED =
-  'The internal organization stays active and keeps its slug';
-
 export * from './user-rules.js';
 export * from './incident-rules.js';
 export * from './shipment-map.js';

@@ -73,13 +73,6 @@ export const FeedReportSplitResponse = z.object({
 });
 export type FeedReportSplitResponse = z.infer<typeof FeedReportSplitResponse>;
 
-export const FEED_REPORT_MESSAGES = {
-  notFound: 'Report not found',
-  platformOnly: 'Only platform staff split the reports of an incident',
-  primary: 'The first report is the incident itself: split the others from it',
-  split: 'Report split into an incident of its own',
-} as const;
-
 /** Which hazards are fused across feeds, and how near two reports must be to be one event. */
 export type FusionRules = Partial<Record<Hazard, { minutes: number; km: number }>>;
 

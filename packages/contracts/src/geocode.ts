@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { GeoPoint } from './atlas.js';
+import * as API_MESSAGES from './messages/index.js';
 
 /** Room for every field of an organization's address joined with commas. */
 export const GEOCODE_ADDRESS_MAX_LENGTH = 1000;
 
-export const GEOCODE_MESSAGES = {
-  addressRequired: 'Address is required',
-  addressNotFound: 'Address not found',
-} as const;
-
 export const GeocodeQuery = z.strictObject({
   address: z
-    .string({ error: GEOCODE_MESSAGES.addressRequired })
+    .string({ error: API_MESSAGES.geocode.addressRequired })
     .trim()
-    .min(1, GEOCODE_MESSAGES.addressRequired)
+    .min(1, API_MESSAGES.geocode.addressRequired)
     .max(GEOCODE_ADDRESS_MAX_LENGTH),
 });
 export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
@@ -25,18 +21,14 @@ export type GeocodeResponse = z.infer<typeof GeocodeResponse>;
 export const PLACE_KINDS = ['PORT', 'AIRPORT', 'CITY'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
-export const PLACE_SEARCH_MESSAGES = {
-  queryRequired: 'Type a place name or a UN/LOCODE',
-} as const;
-
 /** The most candidates one search answers with: a pick list, not a directory. */
 export const PLACE_SEARCH_LIMIT = 8;
 
 export const PlaceSearchQuery = z.strictObject({
   q: z
-    .string({ error: PLACE_SEARCH_MESSAGES.queryRequired })
+    .string({ error: API_MESSAGES.placeSearch.queryRequired })
     .trim()
-    .min(1, PLACE_SEARCH_MESSAGES.queryRequired)
+    .min(1, API_MESSAGES.placeSearch.queryRequired)
     .max(200),
 });
 export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuery>;

@@ -3,8 +3,9 @@ import { Cursor, IsoDateTime } from './common.js';
 import { IncidentStatus, IncidentType, Scope, Severity } from './enums.js';
 import { GeoArea, GeoAreaShape } from './geojson.js';
 import { Incident, Shipment } from './atlas.js';
-import { INCIDENT_LIMITS, INCIDENT_MESSAGES } from './incident-rules.js';
+import { INCIDENT_LIMITS } from './incident-rules.js';
 import { INCIDENT_STATUSES, INCIDENT_TYPES, SEVERITIES } from './roles.js';
+import * as API_MESSAGES from './messages/index.js';
 
 const Title = z.string().trim().min(1, 'title is required').max(INCIDENT_LIMITS.title);
 const Description = z.string().trim().max(INCIDENT_LIMITS.description).nullable();
@@ -47,7 +48,7 @@ export const IncidentCreate = z
       .nullable()
       .optional(),
   })
-  .refine(endsNotBeforeStart, { message: INCIDENT_MESSAGES.endsBeforeStart, path: ['endsAt'] });
+  .refine(endsNotBeforeStart, { message: API_MESSAGES.incident.endsBeforeStart, path: ['endsAt'] });
 export type IncidentCreate = z.input<typeof IncidentCreate>;
 
 /** Any subset of the editable fields; a status change moves along INCIDENT_TRANSITIONS. */
@@ -75,7 +76,7 @@ export const IncidentUpdate = z
   .refine((value) => Object.keys(value).some((key) => key !== 'reason'), {
     message: 'send at least one field to change',
   })
-  .refine(endsNotBeforeStart, { message: INCIDENT_MESSAGES.endsBeforeStart, path: ['endsAt'] });
+  .refine(endsNotBeforeStart, { message: API_MESSAGES.incident.endsBeforeStart, path: ['endsAt'] });
 export type IncidentUpdate = z.input<typeof IncidentUpdate>;
 
 /** An incident with everything its page shows. */

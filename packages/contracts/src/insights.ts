@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.js';
 import { IncidentType } from './enums.js';
+import * as API_MESSAGES from './messages/index.js';
 
 /**
  * Insights: chart data for an organization, memos (Markdown notes on an event, with their edit
@@ -16,23 +17,6 @@ export const INSIGHTS_LIMITS = {
   daysDefault: 90,
   /** Rows in the "top affected" lists. */
   top: 10,
-} as const;
-
-export const INSIGHTS_MESSAGES = {
-  charts: 'Chart data retrieved',
-  memosListed: 'Memos retrieved',
-  memoCreated: 'Memo created',
-  memoUpdated: 'Memo saved',
-  memoRemoved: 'Memo removed',
-  memoNotFound: 'Memo not found',
-  memoAuthorOnly: 'Only the memo’s author, a manager or an admin can change it',
-  memoEmpty: 'Write something first',
-  reportsListed: 'Reports retrieved',
-  reportCreated: 'Report created',
-  reportEditorsOnly: 'Only a manager or an admin can create a report',
-  reportNotFound: 'Report not found',
-  incidentNotFound: 'Incident not found',
-  stale: 'This was changed by someone else. Reload to see the change.',
 } as const;
 
 /** `GET /api/insights/charts?days=90&scope=ALL|ORG`: ALL counts global incidents too. */
@@ -148,7 +132,7 @@ export type Memo = z.infer<typeof Memo>;
 const MemoBody = z
   .string()
   .trim()
-  .min(1, INSIGHTS_MESSAGES.memoEmpty)
+  .min(1, API_MESSAGES.insights.memoEmpty)
   .max(INSIGHTS_LIMITS.memoBody);
 
 /** `POST /api/incidents/{id}/memos`. */

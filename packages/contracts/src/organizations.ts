@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { Cursor, SearchText, pageLimit } from './common.js';
 import { LIMITS } from './constants.js';
 import { OrganizationStatus } from './enums.js';
-
-export const ORGANIZATION_MESSAGES = {
-  nameRequired: 'Name is required',
-  slugRequired: 'Slug is required',
-  slugPattern: 'Slug must be lowercase letters, numbers, dashes',
-  invalidDomain: 'Invalid domain',
-  websiteScheme: 'Website must start with http:// or https://',
-  phoneTooShort: 'Phone seems too short',
-} as const;
+import * as API_MESSAGES from './messages/index.js';
 
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
@@ -53,19 +45,19 @@ const optionalText = (max = 200) =>
 export const OrganizationInput = z.strictObject({
   id: z.uuid().optional(),
   name: z
-    .string({ message: ORGANIZATION_MESSAGES.nameRequired })
+    .string({ message: API_MESSAGES.organization.nameRequired })
     .trim()
-    .min(1, ORGANIZATION_MESSAGES.nameRequired)
+    .min(1, API_MESSAGES.organization.nameRequired)
     .max(200),
   slug: z
-    .string({ message: ORGANIZATION_MESSAGES.slugRequired })
+    .string({ message: API_MESSAGES.organization.slugRequired })
     .trim()
-    .min(1, ORGANIZATION_MESSAGES.slugRequired)
+    .min(1, API_MESSAGES.organization.slugRequired)
     .max(100)
-    .regex(SLUG_PATTERN, ORGANIZATION_MESSAGES.slugPattern),
+    .regex(SLUG_PATTERN, API_MESSAGES.organization.slugPattern),
   status: OrganizationStatus.default('ACTIVE'),
   domain: optionalText(253).refine((value) => value === null || DOMAIN_PATTERN.test(value), {
-    message: ORGANIZATION_MESSAGES.invalidDomain,
+    message: API_MESSAGES.organization.invalidDomain,
   }),
   address_line1: optionalText(),
   city: optionalText(),
@@ -74,10 +66,10 @@ export const OrganizationInput = z.strictObject({
   country: optionalText(),
   phone_number: optionalText(40).refine(
     (value) => value === null || value.length >= PHONE_MIN_LENGTH,
-    { message: ORGANIZATION_MESSAGES.phoneTooShort },
+    { message: API_MESSAGES.organization.phoneTooShort },
   ),
   website: optionalText(500).refine((value) => value === null || WEBSITE_PATTERN.test(value), {
-    message: ORGANIZATION_MESSAGES.websiteScheme,
+    message: API_MESSAGES.organization.websiteScheme,
   }),
 });
 export type OrganizationInput = z.input<typeof OrganizationInput>;

@@ -19,31 +19,6 @@ export const PLAN_LIMITS = {
   offsetHoursMax: 24 * 90,
 } as const;
 
-export const PLAN_MESSAGES = {
-  notFound: 'Plan not found',
-  actionNotFound: 'Action not found',
-  templateNotFound: 'Template not found',
-  incidentNotFound: 'Incident not found',
-  editorRequired: 'Only managers and admins can create and change plans',
-  viewerOwnActions: 'You can update only the status and notes of actions assigned to you',
-  assigneeNotFound: 'is not an active member of this organization',
-  stale: 'This was changed by someone else. Reload to see the change.',
-  requiredOpen: (count: number) =>
-    `This plan cannot be completed while ${count} required ${count === 1 ? 'action is' : 'actions are'} open`,
-  blockedReason: 'Say why the action is blocked',
-  closed: 'This plan is closed: reopen it to change its actions',
-  listed: 'Plans retrieved',
-  retrieved: 'Plan retrieved',
-  created: 'Plan created',
-  updated: 'Plan saved',
-  actionAdded: 'Action added',
-  actionUpdated: 'Action saved',
-  templatesListed: 'Templates retrieved',
-  templateCreated: 'Template created',
-  templateUpdated: 'Template saved',
-  templateRemoved: 'Template removed',
-} as const;
-
 const Text = (max: number) => z.string().trim().max(max);
 const Person = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
 export type PlanPerson = z.infer<typeof Person>;

@@ -38,20 +38,6 @@ export const SOURCE_LIMITS = {
   intervalDefaultSeconds: 300,
 } as const;
 
-export const SOURCE_MESSAGES = {
-  notFound: 'Data source not found',
-  platformOnly: 'Only platform admins can manage data sources',
-  nameTaken: 'A data source with this name already exists',
-  created: 'Data source created',
-  updated: 'Data source updated',
-  deleted: 'Data source deleted',
-  pollQueued: 'Poll queued',
-  pausedPoll: 'Enable the data source to poll it',
-  listed: 'Data sources retrieved',
-  privateAddress:
-    'This address is on a private network; Meridian reads feeds from public addresses',
-} as const;
-
 const Name = z.string().trim().min(1, 'name is required').max(SOURCE_LIMITS.name);
 const Url = z
   .url({ protocol: /^https?$/, message: 'url must be an http or https address' })

@@ -3,6 +3,7 @@
  * Plain TypeScript (no zod), so the login-light entry `@meridian/contracts/constants` carries it.
  */
 import { PLATFORM_ADMIN_ROLES, type ADMIN_ROLES, type PLATFORM_ROLES } from './roles.js';
+import * as API_MESSAGES from './messages/index.js';
 
 type PlatformRoleValue = (typeof PLATFORM_ROLES)[number];
 type AdminRoleValue = (typeof ADMIN_ROLES)[number];
@@ -14,17 +15,6 @@ export const PLATFORM_ROLE_RANK: Readonly<Record<PlatformRoleValue, number>> = {
   ADMIN: 2,
   OWNER: 3,
 };
-
-export const USER_RULE_MESSAGES = {
-  adminRequired: 'Only an organization admin can manage users',
-  notYourself: 'You cannot change or delete your own account here',
-  outranked: 'You can only manage users whose platform role is below yours',
-  pendingNotSettable:
-    'PENDING means invited and never activated; an admin sets ACTIVE or DEACTIVATED',
-  activatesByInvitation: 'An invited user becomes active by accepting the invitation',
-  lastOwner: 'There must always be at least one active platform owner',
-  lastAdmin: 'An organization needs at least one active admin',
-} as const;
 
 export type RuleActor = {
   id: string;
@@ -58,20 +48,14 @@ const rankOf = (role: PlatformRoleValue, staff: boolean): number =>
  * owner, one active ADMIN per organization) are checked by the server under a lock.
  */
 export function userManagementProblem(actor: RuleActor, target: RuleTarget): string | null {
-  if (!actor.administersOrganization) return USER_RULE_MESSAGES.adminRequired;
-  if (actor.id === target.id) return USER_RULE_MESSAGES.notYourself;
+  if (!actor.administersOrganization) return API_MESSAGES.userRule.adminRequired;
+  if (actor.id === target.id) return API_MESSAGES.userRule.notYourself;
   const mine = rankOf(actor.role, actor.isPlatformAdmin);
   const theirs = rankOf(target.role, target.isInternal);
   if (mine > theirs) return null;
   const peersAtTop = theirs === PLATFORM_ROLE_RANK.OWNER || theirs <= PLATFORM_ROLE_RANK.MEMBER;
-  return mine === theirs && peersAtTop ? null : USER_RULE_MESSAGES.outranked;
+  return mine === theirs && peersAtTop ? null : API_MESSAGES.userRule.outranked;
 }
-
-export const PLATFORM_ROLE_MESSAGES = {
-  platformAdminRequired: 'Only a platform admin can grant platform admin roles',
-  ownerRequired: 'Only a platform owner can grant or remove the owner role',
-  staffOnly: 'Platform roles above MEMBER are only for Meridian staff (internal addresses)',
-} as const;
 
 /**
  * Why `actor` may not move a user from platform role `from` to `to`, or null when allowed:
@@ -87,14 +71,15 @@ export function platformRoleChangeProblem(
 ): string | null {
   if (!target.isInternal) {
     return PLATFORM_ROLE_RANK[to] > PLATFORM_ROLE_RANK.MEMBER
-      ? PLATFORM_ROLE_MESSAGES.staffOnly
+      ? API_MESSAGES.platformRole.staffOnly
       : null;
   }
   const from = target.role;
   if ((from === 'OWNER' || to === 'OWNER') && !(actor.isPlatformAdmin && actor.role === 'OWNER')) {
-    return PLATFORM_ROLE_MESSAGES.ownerRequired;
+    return API_MESSAGES.platformRole.ownerRequired;
   }
   const touchesAdmin = PLATFORM_ADMIN_ROLES.includes(from) || PLATFORM_ADMIN_ROLES.includes(to);
-  if (touchesAdmin && !actor.isPlatformAdmin) return PLATFORM_ROLE_MESSAGES.platformAdminRequired;
+  if (touchesAdmin && !actor.isPlatformAdmin)
+    return API_MESSAGES.platformRole.platformAdminRequired;
   return null;
 }

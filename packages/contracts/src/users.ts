@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { IsoDateTime, SearchText, SortDirection, oneOf, pageQuery } from './common.js';
-import {
-  ACCOUNT_STATUSES,
-  ADMIN_ROLES,
-  LIMITS,
-  PLATFORM_ROLES,
-  USER_RULE_MESSAGES,
-} from './constants.js';
+import { ACCOUNT_STATUSES, ADMIN_ROLES, LIMITS, PLATFORM_ROLES } from './constants.js';
 import { AccountStatus, AdminRole, PlatformRole } from './enums.js';
+import * as API_MESSAGES from './messages/index.js';
 
 export const User = z
   .object({
@@ -69,7 +64,7 @@ export const UserUpdate = z
   .strictObject({
     // PENDING means "invited, never activated": an admin cannot set it (it reopened the invitation).
     accountStatus: z
-      .enum(['ACTIVE', 'DEACTIVATED'], { message: USER_RULE_MESSAGES.pendingNotSettable })
+      .enum(['ACTIVE', 'DEACTIVATED'], { message: API_MESSAGES.userRule.pendingNotSettable })
       .optional(),
     adminRole: AdminRole.optional(),
     role: PlatformRole.optional(),

@@ -2,8 +2,9 @@ import { type AnyColumn, type InferSelectModel, type SQL, and, asc, desc, sql } 
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SortDirection } from '@meridian/contracts';
 import type { Executor } from './client.js';
-import { CURSOR_MESSAGES, type CursorKey, cursors } from '../lib/cursor.js';
+import { type CursorKey, cursors } from '../lib/cursor.js';
 import { badRequest } from '../lib/errors.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** One sort value of a keyset order, and how it travels in a cursor. */
 export type KeyPart = { value: SQL | AnyColumn; kind: 'text' | 'timestamp' | 'uuid' | 'integer' };
@@ -104,10 +105,10 @@ export class Keyset {
 
   /** The rows after `key` in this order; a key that does not fit the order is refused (400). */
   after(key: CursorKey): SQL {
-    if (key.length !== this.parts.length) throw badRequest(CURSOR_MESSAGES.invalid);
+    if (key.length !== this.parts.length) throw badRequest(API_MESSAGES.cursor.invalid);
     const values = this.parts.map(({ kind }, index) => {
       const value = key[index];
-      if (value === undefined || !fits(kind, value)) throw badRequest(CURSOR_MESSAGES.invalid);
+      if (value === undefined || !fits(kind, value)) throw badRequest(API_MESSAGES.cursor.invalid);
       return typed(kind, value);
     });
     const columns = sql.join(

@@ -4,22 +4,6 @@ import { forbidden } from './errors.js';
 
 type UserRow = typeof users.$inferSelect;
 
-/** Why a request is refused before any route runs (the API guard and the sessions module). */
-export const ACCESS_MESSAGES = {
-  required: 'Authentication required',
-  invalidToken: 'Invalid or expired token',
-  organizationDisabled: 'Your organization is disabled',
-  actAsMalformed: 'X-Act-As-Organization must be an organization id',
-  actAsForbidden: 'You cannot act as another organization',
-  organizationNotFound: 'Organization not found',
-  addressNotAllowed: (ip: string) =>
-    `Your organization allows access only from approved IP addresses, and this one (${ip}) is not on its list. Ask an admin of your organization to add it.`,
-  passwordChangeRequired: 'Choose a new password before you continue',
-} as const;
-
-export const TWO_FACTOR_POLICY_MESSAGE =
-  'Your organization requires two-factor authentication. Set it up before you continue.';
-
 /** Who is calling, and for which organization (their own, or the one they act as). */
 export type Actor = {
   user: UserRow;

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from './errors.js';
-
-export const CURSOR_MESSAGES = {
-  invalid: 'cursor is not valid',
-  otherQuery: 'cursor belongs to another query: start again without it',
-} as const;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** The keyset position a page ended at: the sort values of its last row, in sort order. */
 export type CursorKey = readonly (string | number)[];
@@ -27,15 +23,15 @@ export const cursors = {
     try {
       parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     } catch {
-      throw badRequest(CURSOR_MESSAGES.invalid);
+      throw badRequest(API_MESSAGES.cursor.invalid);
     }
     const { k, q } = (parsed ?? {}) as { k?: unknown; q?: unknown };
     const valid =
       Array.isArray(k) &&
       k.every((part) => typeof part === 'string' || typeof part === 'number') &&
       typeof q === 'string';
-    if (!valid) throw badRequest(CURSOR_MESSAGES.invalid);
-    if (q !== fingerprint(query)) throw badRequest(CURSOR_MESSAGES.otherQuery);
+    if (!valid) throw badRequest(API_MESSAGES.cursor.invalid);
+    if (q !== fingerprint(query)) throw badRequest(API_MESSAGES.cursor.otherQuery);
     return k;
   },
 };

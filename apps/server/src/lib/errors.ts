@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /**
  * Domain errors carry a code (contracts' ERROR_CODES); one error handler answers each with its
@@ -33,14 +34,14 @@ export const invalidRows = (issues: readonly ErrorIssue[]) => {
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   return new DomainError(
     'BAD_REQUEST',
-    first ? `${first.path}: ${first.message}${more}` : 'Invalid request',
+    first ? `${first.path}: ${first.message}${more}` : API_MESSAGES.request.invalid,
     undefined,
     issues.length > 1 ? issues : undefined,
   );
 };
-export const unauthorized = (message = 'Authentication required') =>
+export const unauthorized = (message: string = API_MESSAGES.request.authenticationRequired) =>
   new DomainError('UNAUTHORIZED', message);
-export const forbidden = (message = 'You do not have permission to do this') =>
+export const forbidden = (message: string = API_MESSAGES.request.forbidden) =>
   new DomainError('FORBIDDEN', message);
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);

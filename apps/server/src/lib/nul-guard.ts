@@ -1,8 +1,8 @@
-export const NUL_MESSAGE = 'text may not contain the NUL character (\\u0000)';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** Deeper than any body Meridian reads (a GeoJSON MultiPolygon inside a document is 6). */
 export const MAX_JSON_DEPTH = 32;
-export const DEPTH_MESSAGE = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+export const DEPTH_MESSAGE = API_MESSAGES.request.tooDeep(MAX_JSON_DEPTH);
 
 const OPEN_BRACKET = 0x5b;
 const OPEN_BRACE = 0x7b;

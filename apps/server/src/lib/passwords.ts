@@ -1,9 +1,8 @@
 import argon2 from 'argon2';
 import { DomainError } from './errors.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 export type HashingCost = { memoryCost: number; timeCost: number; parallelism: number };
-
-export const HASHER_BUSY_MESSAGE = 'The server is busy. Try again in a few seconds.';
 const BUSY_RETRY_SECONDS = 2;
 
 /**
@@ -40,7 +39,7 @@ export class PasswordHasher {
   private async limited<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.maxConcurrent) {
       if (this.waiting.length >= this.maxQueued) {
-        throw new DomainError('SERVICE_UNAVAILABLE', HASHER_BUSY_MESSAGE, BUSY_RETRY_SECONDS);
+        throw new DomainError('SERVICE_UNAVAILABLE', API_MESSAGES.request.busy, BUSY_RETRY_SECONDS);
       }
       // The finishing hash hands its slot over directly, so nobody can overtake the queue.
       await new Promise<void>((resolve) => this.waiting.push(resolve));

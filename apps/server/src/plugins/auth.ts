@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_MESSAGES, type Actor, TWO_FACTOR_POLICY_MESSAGE } from '../lib/access.js';
+import { type Actor } from '../lib/access.js';
 import { DomainError, forbidden, unauthorized } from '../lib/errors.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /**
  * What the guard needs of the sessions module, which the composition root hands in: the
@@ -71,7 +72,7 @@ export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: Re
     if (!config.public) {
       const token = bearerToken(request);
       const actAs = request.headers[ACT_AS_HEADER];
-      if (!token) refusal = unauthorized(ACCESS_MESSAGES.required);
+      if (!token) refusal = unauthorized(API_MESSAGES.access.required);
       else {
         try {
           request.actor = await access.actorFor(
@@ -88,10 +89,10 @@ export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: Re
     if (config.rateLimit !== false) await app.spendApiBudget(request, reply);
     if (refusal) throw refusal;
     if (request.actor?.user.passwordChangeRequired && !config.duringPasswordChange) {
-      throw forbidden(ACCESS_MESSAGES.passwordChangeRequired);
+      throw forbidden(API_MESSAGES.access.passwordChangeRequired);
     }
     if (request.actor?.twoFactorSetupRequired && !config.duringTwoFactorSetup) {
-      throw forbidden(TWO_FACTOR_POLICY_MESSAGE);
+      throw forbidden(API_MESSAGES.access.twoFactorPolicy);
     }
   });
 

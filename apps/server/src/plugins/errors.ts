@@ -3,12 +3,14 @@ import fp from 'fastify-plugin';
 import { LIMITS, errorCodeOfStatus } from '@meridian/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type ErrorIssue, MAX_ISSUES, answerOf } from '../lib/errors.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but the content type is JSON',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+/** Fastify's own refusals, in the API's words. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: API_MESSAGES.request.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: API_MESSAGES.request.emptyJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: API_MESSAGES.request.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: API_MESSAGES.request.contentLengthMismatch,
 };
 
 type ValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0];
@@ -37,12 +39,13 @@ type ValidationBody = { code: 'BAD_REQUEST'; message: string; issues?: ErrorIssu
 /** The first problem as the message; every problem (a bulk body's rows) as issues. */
 function validationBody(error: ValidationError): ValidationBody {
   const code = 'BAD_REQUEST';
-  if (!hasZodFastifySchemaValidationErrors(error)) return { code, message: 'Invalid request' };
+  if (!hasZodFastifySchemaValidationErrors(error))
+    return { code, message: API_MESSAGES.request.invalid };
   const where =
     error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
   const issues = error.validation.slice(0, MAX_ISSUES).map((issue) => issueOf(issue, where));
   const [first] = issues;
-  if (!first) return { code, message: 'Invalid request' };
+  if (!first) return { code, message: API_MESSAGES.request.invalid };
   const message = `${first.path}: ${first.message}`;
   return issues.length > 1 ? { code, message, issues } : { code, message };
 }
@@ -73,7 +76,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: `Request body is too large (limit ${Math.round(limit / 1024 / 1024)} MiB)`,
       });
     }
-    const message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
+    const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? error.message;
     return reply.status(status).send({ code: errorCodeOfStatus(status), message });
   });
 });

@@ -4,8 +4,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { ipBucket } from '../lib/client-ip.js';
 import { DomainError } from '../lib/errors.js';
-
-const tooMany = (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /**
  * The API's request budget, RATE_LIMIT_PER_MINUTE: per user once signed in (an office behind
@@ -27,7 +26,7 @@ export const rateLimitPlugin = fp(
       ...(redis ? { redis, nameSpace: 'meridian-rate-limit:' } : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        message: tooMany(Math.ceil(context.ttl / 1000)),
+        message: API_MESSAGES.request.tooMany(Math.ceil(context.ttl / 1000)),
       }),
     });
 
@@ -44,7 +43,11 @@ export const rateLimitPlugin = fp(
         'x-ratelimit-reset': limit.ttlInSeconds,
       });
       if (limit.isExceeded) {
-        throw new DomainError('TOO_MANY_REQUESTS', tooMany(limit.ttlInSeconds), limit.ttlInSeconds);
+        throw new DomainError(
+          'TOO_MANY_REQUESTS',
+          API_MESSAGES.request.tooMany(limit.ttlInSeconds),
+          limit.ttlInSeconds,
+        );
       }
     });
   },

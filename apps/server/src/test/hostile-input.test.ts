@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPTH_MESSAGE, NUL_MESSAGE } from '../lib/nul-guard.js';
+import { DEPTH_MESSAGE } from '../lib/nul-guard.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from './test-server.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 let server: TestServer;
 let token: string;
@@ -124,7 +125,7 @@ describe('NUL characters outside bodies', () => {
       const response = await server.request('GET', path, { token });
       expect(response.status, path).toBe(400);
       expect(response.body, path).toMatchObject({
-        message: expect.stringContaining(NUL_MESSAGE) as unknown,
+        message: expect.stringContaining(API_MESSAGES.request.nulCharacter) as unknown,
       });
     }
   });

@@ -1,15 +1,15 @@
-import { TEAM_MESSAGES } from '@/config/messages';
 import { Check, Copy } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from './ui/Button';
 import { Input } from './ui/Input';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** A link shown read-only with a copy button; if the clipboard refuses, the text is selected. */
 export function CopyableLink({
   label,
   url,
-  copiedMessage = TEAM_MESSAGES.linkCopied,
+  copiedMessage = WEB_MESSAGES.team.linkCopied,
   copyLabel = 'Copy link',
 }: {
   label: string;
@@ -28,7 +28,7 @@ export function CopyableLink({
       toast.success(copiedMessage);
     } catch {
       inputRef.current?.select();
-      toast.error(TEAM_MESSAGES.copyFailed);
+      toast.error(WEB_MESSAGES.team.copyFailed);
     }
   };
 

@@ -1,9 +1,9 @@
-import { EVENTS_MESSAGES } from '@/config/messages';
 import { selectedIncident, usePlanningIncidents } from '@/entities/incident/planning-incidents';
 import { cn } from '@/utils/cn';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { IncidentPickerList } from './IncidentPickerList';
 import { Spinner } from './ui/Spinner';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * The "Events" list on the left of Plans and Insights: the organization's incidents newest
@@ -48,7 +48,7 @@ export function PlanningEventsPanel({
           Loading events...
         </div>
       ) : incidents.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted-foreground">{EVENTS_MESSAGES.empty}</p>
+        <p className="px-4 py-6 text-sm text-muted-foreground">{WEB_MESSAGES.events.empty}</p>
       ) : (
         <>
           {events.isSample ? (

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import type { ErrorIssue } from '@meridian/contracts';
 import { ERROR_CODES, type ErrorCode, errorCodeOfStatus } from '@meridian/contracts/constants';
 import type { z } from 'zod';
@@ -65,7 +65,7 @@ async function send(path: string, init: RequestInit, transport = pageFetch): Pro
     return await transport(apiUrl(path), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_ERROR, 0);
+    throw new ApiError(WEB_MESSAGES.common.networkError, 0);
   }
 }
 
@@ -157,7 +157,7 @@ export function refreshAccessToken(): Promise<string> {
     .then(({ exchangeRefreshToken }) =>
       exchangeRefreshToken({
         request: publicRequest,
-        missing: () => new ApiError(AUTH_MESSAGES.noRefreshToken, 401),
+        missing: () => new ApiError(WEB_MESSAGES.auth.noRefreshToken, 401),
       }),
     )
     .finally(() => {
@@ -210,7 +210,7 @@ export async function authenticatedFetch(
       currentToken && currentToken !== usedToken ? currentToken : await refreshAccessToken();
   } catch {
     endSession();
-    throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
+    throw new ApiError(WEB_MESSAGES.auth.authenticationFailed, 401);
   }
   const retried = await send(
     path,
@@ -222,7 +222,7 @@ export async function authenticatedFetch(
   );
   if (retried.status === 401) {
     endSession();
-    throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
+    throw new ApiError(WEB_MESSAGES.auth.authenticationFailed, 401);
   }
   return retried;
 }

@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES } from '@/config/messages';
 import type { AuthResponse, User } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,6 +24,7 @@ import {
   storeTokens,
   subscribeToSession,
 } from './auth-tokens';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -45,8 +45,8 @@ async function validateStoredSession(): Promise<User> {
   const reply = await authenticatedRequest('/auth/validate', {
     method: 'POST',
     schema: lazySchema('ValidateResponse'),
-    fallbackMessage: AUTH_MESSAGES.validationFailed,
-    malformedMessage: AUTH_MESSAGES.validationFailed,
+    fallbackMessage: WEB_MESSAGES.auth.validationFailed,
+    malformedMessage: WEB_MESSAGES.auth.validationFailed,
   });
   return reply.user;
 }
@@ -119,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       subscribeToSession({
         onEnded: () => {
-          if (statusRef.current === 'signedIn') toast.error(AUTH_MESSAGES.authenticationFailed);
+          if (statusRef.current === 'signedIn') toast.error(WEB_MESSAGES.auth.authenticationFailed);
           setActiveOrganizationId(null);
           queryClient.clear();
           setState({ status: 'signedOut', user: null });

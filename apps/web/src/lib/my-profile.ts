@@ -1,14 +1,14 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authenticatedRequest } from './api-client';
 import { lazySchema } from './lazy-schema';
 import { queryKeys } from './query-keys';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getMyProfile = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/me/profile', {
       schema: lazySchema('ProfileResponse'),
-      fallbackMessage: SETTINGS_MESSAGES.loadProfile,
+      fallbackMessage: WEB_MESSAGES.settings.loadProfile,
       signal,
     })
   ).data;

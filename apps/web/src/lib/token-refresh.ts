@@ -1,8 +1,8 @@
-import { AUTH_MESSAGES } from '@/config/messages';
 import type { publicRequest } from './api-client';
 import { announceRefreshedUser, getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
 import { lazySchema } from './lazy-schema';
 import { recordRotation, rotationOf } from './token-handoff';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Held across the tabs of this origin while one of them refreshes (Web Locks). */
 const REFRESH_LOCK = 'meridian-token-refresh';
@@ -42,8 +42,8 @@ async function exchangeOnce({ request, missing }: Exchange, seen: string | null)
     method: 'POST',
     body: { refreshToken },
     schema: lazySchema('RefreshResponse'),
-    fallbackMessage: AUTH_MESSAGES.refreshFailed,
-    malformedMessage: AUTH_MESSAGES.refreshFailed,
+    fallbackMessage: WEB_MESSAGES.auth.refreshFailed,
+    malformedMessage: WEB_MESSAGES.auth.refreshFailed,
   });
   // Signed out (or in again) while the answer was on its way: it is not stored over that.
   if (getRefreshToken() !== refreshToken) {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, NETWORK_ERROR } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import type { ErrorIssue } from '@meridian/contracts';
 import type { z } from 'zod';
 import { ApiError, authHeaders, codeOf, refreshAccessToken } from './api-client';
@@ -64,7 +64,7 @@ function send(
       readLines();
       resolve({ status: request.status, text: request.responseText });
     };
-    request.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    request.onerror = () => reject(new ApiError(WEB_MESSAGES.common.networkError, 0));
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);
@@ -120,12 +120,12 @@ export async function postWithProgress<T>(
       freshToken = current && current !== usedToken ? current : await refreshAccessToken();
     } catch {
       endSession();
-      throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
+      throw new ApiError(WEB_MESSAGES.auth.authenticationFailed, 401);
     }
     sent = await send(path, body, freshToken, false, onLine, options);
     if (sent.status === 401) {
       endSession();
-      throw new ApiError(AUTH_MESSAGES.authenticationFailed, 401);
+      throw new ApiError(WEB_MESSAGES.auth.authenticationFailed, 401);
     }
   }
   if (sent.status < 200 || sent.status >= 300) {

@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_REQUEST_MESSAGES,
   AccountRequestApproval,
   AccountRequestApprovalResponse,
   AccountRequestInput,
@@ -9,6 +8,7 @@ import {
   IdParams,
   MessageResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
@@ -36,7 +36,7 @@ export const accountRequestsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await accountRequests.submit(request.body);
-      return reply.status(201).send({ message: ACCOUNT_REQUEST_MESSAGES.submitted });
+      return reply.status(201).send({ message: API_MESSAGES.accountRequest.submitted });
     },
   );
 

@@ -16,14 +16,7 @@ import { organizationsReads } from '../organizations/organizations.reads.js';
 import { keysetPage } from '../../db/keyset-page.js';
 import { toAccountRequestDto } from './account-requests.mapper.js';
 import { accountRequestsRepository } from './account-requests.repository.js';
-
-export const ACCOUNT_REQUEST_ERRORS = {
-  platformAdminRequired: 'Only platform admins can review account requests',
-  notFound: 'Account request not found or already handled',
-  slugTaken: 'Slug is already taken',
-  requestsClosed: (domain: string) =>
-    `Account requests for ${domain} addresses are closed. Ask an admin of your organization for an invitation.`,
-} as const;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 export class AccountRequestsService {
   constructor(
@@ -35,7 +28,7 @@ export class AccountRequestsService {
   async submit(input: AccountRequestInput & { email: string }): Promise<void> {
     const domain = emailDomain(input.email);
     if (!(await memberRequestsOpen(this.db, domain)))
-      throw forbidden(ACCOUNT_REQUEST_ERRORS.requestsClosed(domain));
+      throw forbidden(API_MESSAGES.accountRequest.requestsClosed(domain));
     await accountRequestsRepository.insert(this.db, input);
   }
 
@@ -43,7 +36,7 @@ export class AccountRequestsService {
     actor: Actor,
     page: { limit: number; cursor?: string | undefined },
   ): Promise<{ accountRequests: AccountRequest[]; nextCursor: string | null; total: number }> {
-    requireAccess(actor, 'platform.administer', ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.accountRequest.platformAdminRequired);
     const { items, nextCursor } = await keysetPage(
       page,
       { list: 'account-requests:pending' },
@@ -63,12 +56,12 @@ export class AccountRequestsService {
     approval: AccountRequestApproval,
     baseUrl: string,
   ): Promise<AccountRequestApprovalResponse['data']> {
-    requireAccess(actor, 'platform.administer', ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.accountRequest.platformAdminRequired);
     const { organizationId, prepared } = await this.db.transaction(async (tx) => {
       const request = await accountRequestsRepository.lockPending(tx, id);
-      if (!request) throw notFound(ACCOUNT_REQUEST_ERRORS.notFound);
+      if (!request) throw notFound(API_MESSAGES.accountRequest.notFound);
       if (await organizationsReads.findBySlug(tx, approval.slug))
-        throw conflict(ACCOUNT_REQUEST_ERRORS.slugTaken);
+        throw conflict(API_MESSAGES.accountRequest.slugTaken);
       const organization = await insertOrganization(tx, {
         name: approval.name,
         slug: approval.slug,
@@ -103,10 +96,10 @@ export class AccountRequestsService {
   }
 
   async dismiss(actor: Actor, id: string): Promise<void> {
-    requireAccess(actor, 'platform.administer', ACCOUNT_REQUEST_ERRORS.platformAdminRequired);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.accountRequest.platformAdminRequired);
     await this.db.transaction(async (tx) => {
       if (!(await accountRequestsRepository.lockPending(tx, id)))
-        throw notFound(ACCOUNT_REQUEST_ERRORS.notFound);
+        throw notFound(API_MESSAGES.accountRequest.notFound);
       await accountRequestsRepository.setStatus(tx, id, 'DISMISSED');
       await recordAudit(tx, actor, {
         action: 'account-request.dismiss',

@@ -1,5 +1,4 @@
 import {
-  ALERT_MESSAGES,
   AlertEndpointCreate,
   AlertEndpointListResponse,
   AlertEndpointResponse,
@@ -9,6 +8,7 @@ import {
   IdParams,
   MessageResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -31,7 +31,7 @@ export const endpointsRoutes: FastifyPluginAsyncZod<{ endpoints: EndpointsServic
       },
     },
     async (request) => ({
-      message: ALERT_MESSAGES.endpointsListed,
+      message: API_MESSAGES.alert.endpointsListed,
       data: await endpoints.list(actorOf(request)),
     }),
   );
@@ -50,8 +50,8 @@ export const endpointsRoutes: FastifyPluginAsyncZod<{ endpoints: EndpointsServic
       const data = await endpoints.create(actorOf(request), request.body);
       return reply.status(201).send({
         message: data.secret
-          ? ALERT_MESSAGES.endpointCreatedWithSecret
-          : ALERT_MESSAGES.endpointCreated,
+          ? API_MESSAGES.alert.endpointCreatedWithSecret
+          : API_MESSAGES.alert.endpointCreated,
         data,
       });
     },
@@ -69,7 +69,7 @@ export const endpointsRoutes: FastifyPluginAsyncZod<{ endpoints: EndpointsServic
       },
     },
     async (request) => ({
-      message: ALERT_MESSAGES.endpointUpdated,
+      message: API_MESSAGES.alert.endpointUpdated,
       data: { endpoint: await endpoints.update(actorOf(request), request.params.id, request.body) },
     }),
   );
@@ -86,7 +86,7 @@ export const endpointsRoutes: FastifyPluginAsyncZod<{ endpoints: EndpointsServic
     },
     async (request) => {
       await endpoints.remove(actorOf(request), request.params.id);
-      return { message: ALERT_MESSAGES.endpointRemoved };
+      return { message: API_MESSAGES.alert.endpointRemoved };
     },
   );
 
@@ -104,8 +104,8 @@ export const endpointsRoutes: FastifyPluginAsyncZod<{ endpoints: EndpointsServic
       const { delivery, ok } = await endpoints.test(actorOf(request), request.params.id);
       return {
         message: ok
-          ? ALERT_MESSAGES.testSent
-          : ALERT_MESSAGES.testFailed(delivery.lastError ?? 'no answer'),
+          ? API_MESSAGES.alert.testSent
+          : API_MESSAGES.alert.testFailed(delivery.lastError ?? 'no answer'),
         data: { delivery },
       };
     },
@@ -122,7 +122,7 @@ export const endpointsRoutes: FastifyPluginAsyncZod<{ endpoints: EndpointsServic
       },
     },
     async (request) => ({
-      message: ALERT_MESSAGES.deliveriesListed,
+      message: API_MESSAGES.alert.deliveriesListed,
       data: { deliveries: await endpoints.deliveries(actorOf(request), request.params.id) },
     }),
   );
@@ -138,7 +138,7 @@ export const endpointsRoutes: FastifyPluginAsyncZod<{ endpoints: EndpointsServic
       },
     },
     async (request) => ({
-      message: ALERT_MESSAGES.redelivered,
+      message: API_MESSAGES.alert.redelivered,
       data: { delivery: await endpoints.redeliver(actorOf(request), request.params.id) },
     }),
   );

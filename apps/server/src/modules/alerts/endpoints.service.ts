@@ -1,6 +1,5 @@
 import {
   ALERT_LIMITS,
-  ALERT_MESSAGES,
   type AlertEndpoint,
   type AlertEndpointInput,
   type AlertEndpointUpdate,
@@ -8,6 +7,7 @@ import {
   DELIVERY_CHANNELS,
   type Delivery,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
@@ -88,7 +88,7 @@ export class EndpointsService {
   ) {}
 
   async list(actor: Actor): Promise<{ endpoints: AlertEndpoint[]; channels: ChannelHealth[] }> {
-    requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.alert.adminOnly);
     const [rows, summary] = await Promise.all([
       endpoints.list(this.db, actor.organizationId),
       deliveries.channelSummary(this.db, actor.organizationId, new Date(Date.now() - DAY_MS)),
@@ -116,7 +116,7 @@ export class EndpointsService {
     actor: Actor,
     input: AlertEndpointInput,
   ): Promise<{ endpoint: AlertEndpoint; secret?: string }> {
-    requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.alert.adminOnly);
     this.assertReachable(input.url);
     const secret =
       input.kind === 'WEBHOOK' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
@@ -212,10 +212,10 @@ export class EndpointsService {
   async redeliver(actor: Actor, id: string): Promise<Delivery> {
     const row = await this.db.transaction(async (tx) => {
       const delivery = await deliveries.find(tx, actor.organizationId, id);
-      if (!delivery) throw notFound(ALERT_MESSAGES.deliveryNotFound);
-      requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
+      if (!delivery) throw notFound(API_MESSAGES.alert.deliveryNotFound);
+      requireAccess(actor, 'organization.administer', API_MESSAGES.alert.adminOnly);
       if (delivery.idempotencyKey.startsWith(TEST_KEY_PREFIX)) {
-        throw conflict(ALERT_MESSAGES.testNotRedelivered);
+        throw conflict(API_MESSAGES.alert.testNotRedelivered);
       }
       const again = await deliveries.redeliver(tx, id, new Date());
       await recordAudit(tx, actor, {
@@ -237,15 +237,15 @@ export class EndpointsService {
     id: string,
   ): Promise<EndpointRow> {
     const row = await endpoints.find(db, actor.organizationId, id);
-    if (!row) throw notFound(ALERT_MESSAGES.endpointNotFound);
-    requireAccess(actor, 'organization.administer', ALERT_MESSAGES.adminOnly);
+    if (!row) throw notFound(API_MESSAGES.alert.endpointNotFound);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.alert.adminOnly);
     return row;
   }
 
   /** A literal private address is refused when saved; names are checked when sent. */
   private assertReachable(url: string): void {
     if (!this.allowPrivateUrls && namesPrivateHost(url)) {
-      throw badRequest(`url: ${ALERT_MESSAGES.privateAddress}`);
+      throw badRequest(`url: ${API_MESSAGES.alert.privateAddress}`);
     }
   }
 }

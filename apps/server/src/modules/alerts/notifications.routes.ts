@@ -1,11 +1,11 @@
 import {
-  ALERT_MESSAGES,
   IdParams,
   MessageResponse,
   NotificationListQuery,
   NotificationListResponse,
   UnreadResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -27,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: ALERT_MESSAGES.listed,
+      message: API_MESSAGES.alert.listed,
       data: await notifications.list(actorOf(request), request.query),
     }),
   );
@@ -42,7 +42,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: ALERT_MESSAGES.listed,
+      message: API_MESSAGES.alert.listed,
       data: { unread: await notifications.unread(actorOf(request)) },
     }),
   );
@@ -59,7 +59,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await notifications.markRead(actorOf(request), request.params.id);
-      return { message: ALERT_MESSAGES.read };
+      return { message: API_MESSAGES.alert.read };
     },
   );
 
@@ -74,7 +74,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await notifications.markAllRead(actorOf(request));
-      return { message: ALERT_MESSAGES.allRead };
+      return { message: API_MESSAGES.alert.allRead };
     },
   );
 };

@@ -1,4 +1,5 @@
-import { ALERT_MESSAGES, type Notification } from '@meridian/contracts';
+import { type Notification } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
@@ -38,7 +39,7 @@ export class NotificationsService {
 
   async markRead(actor: Actor, id: string): Promise<void> {
     if (!(await repository.markRead(this.db, actor.user.id, id, new Date()))) {
-      throw notFound(ALERT_MESSAGES.notificationNotFound);
+      throw notFound(API_MESSAGES.alert.notificationNotFound);
     }
   }
 

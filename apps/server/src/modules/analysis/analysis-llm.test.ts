@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  ANALYSIS_MESSAGES,
   type Analysis,
   type AnalysisListResponse,
   type AnalysisResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   exposures,
@@ -309,7 +309,7 @@ describe('the analysis assistant with a language model', () => {
     stub.state.mode = 'error';
     const { status, body } = await ask('Is the plan on track?');
     expect(status).toBe(201);
-    const failed = ANALYSIS_MESSAGES.modelFailed('HTTP 500: The model is overloaded');
+    const failed = API_MESSAGES.analysis.modelFailed('HTTP 500: The model is overloaded');
     expect(body.message).toBe(failed);
     expect(body.data.analysis).toMatchObject({
       engine: 'LLM',
@@ -324,7 +324,7 @@ describe('the analysis assistant with a language model', () => {
   it('stores a malformed stream as a failed analysis', async () => {
     stub.state.mode = 'malformed';
     const { events } = await askStreaming('Anything new?');
-    const message = ANALYSIS_MESSAGES.modelFailed('the answer stream was malformed');
+    const message = API_MESSAGES.analysis.modelFailed('the answer stream was malformed');
     expect(events.map((event) => event.event)).toEqual(['error']);
     expect(JSON.parse(events[0]?.data ?? '{}')).toEqual({ message });
     expect(await latest()).toMatchObject({ status: 'FAILED', error: message });
@@ -337,12 +337,12 @@ describe('the analysis assistant with a language model', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(response.status).toBe(201);
     expect(events).toEqual([
-      { event: 'error', data: JSON.stringify({ message: ANALYSIS_MESSAGES.modelTimeout }) },
+      { event: 'error', data: JSON.stringify({ message: API_MESSAGES.analysis.modelTimeout }) },
     ]);
     expect(await latest()).toMatchObject({
       question: 'Will it hold?',
       status: 'FAILED',
-      error: ANALYSIS_MESSAGES.modelTimeout,
+      error: API_MESSAGES.analysis.modelTimeout,
     });
   });
 
@@ -353,7 +353,7 @@ describe('the analysis assistant with a language model', () => {
     await expect.poll(() => stub.state.received.length - asked).toBe(2);
     const third = await ask('Third?');
     expect(third.status).toBe(429);
-    expect(third.body).toMatchObject({ message: ANALYSIS_MESSAGES.busy(2) });
+    expect(third.body).toMatchObject({ message: API_MESSAGES.analysis.busy(2) });
     expect(third.headers.get('retry-after')).toBe('5');
     // Another organization has places of its own.
     stub.state.mode = 'stream';

@@ -1,10 +1,10 @@
 import {
-  ANALYSIS_MESSAGES,
   AnalysisInput,
   AnalysisListResponse,
   AnalysisResponse,
   IdParams,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -38,7 +38,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: ANALYSIS_MESSAGES.listed,
+      message: API_MESSAGES.analysis.listed,
       data: { analyses: await analysis.list(actorOf(request), request.params.id) },
     }),
   );
@@ -64,7 +64,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
       }
       const stored = await analysis.answer(prepared);
       return reply.status(201).send({
-        message: stored.error ?? ANALYSIS_MESSAGES.created,
+        message: stored.error ?? API_MESSAGES.analysis.created,
         data: { analysis: stored },
       });
     },

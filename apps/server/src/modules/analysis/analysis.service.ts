@@ -1,9 +1,5 @@
-import {
-  ANALYSIS_MESSAGES,
-  type Analysis,
-  type AnalysisInput,
-  type Citation,
-} from '@meridian/contracts';
+import { type Analysis, type AnalysisInput, type Citation } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
@@ -112,7 +108,7 @@ export class AnalysisService {
     if (!release) {
       throw new DomainError(
         'TOO_MANY_REQUESTS',
-        ANALYSIS_MESSAGES.busy(this.modelPlaces.limit),
+        API_MESSAGES.analysis.busy(this.modelPlaces.limit),
         MODEL_BUSY_RETRY_SECONDS,
       );
     }
@@ -194,7 +190,7 @@ export class AnalysisService {
 
   private async visible(actor: Actor, incidentId: string): Promise<IncidentRow> {
     const incident = await incidentsReads.findVisible(this.db, actor.organizationId, incidentId);
-    if (!incident) throw notFound(ANALYSIS_MESSAGES.incidentNotFound);
+    if (!incident) throw notFound(API_MESSAGES.analysis.incidentNotFound);
     return incident;
   }
 }

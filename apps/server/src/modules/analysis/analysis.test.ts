@@ -1,9 +1,9 @@
 import {
-  ANALYSIS_MESSAGES,
   type Analysis,
   type AnalysisListResponse,
   type AnalysisResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -229,7 +229,7 @@ describe('the built-in analyst', () => {
       error: null,
       askedBy: { email: 'viewer@acme-analysis.example' },
     });
-    expect(analysis.answer.startsWith(ANALYSIS_MESSAGES.noModel)).toBe(true);
+    expect(analysis.answer.startsWith(API_MESSAGES.analysis.noModel)).toBe(true);
     const { answer } = analysis;
     expect(answer).toContain('3 sites and 2 shipments of yours are within reach');
     expect(answer).toContain('1 critical, 1 high, 1 medium');
@@ -325,7 +325,7 @@ describe('the built-in analyst', () => {
       { token: token.manager },
     );
     expect(acmeList.status).toBe(200);
-    expect(acmeList.body.message).toBe(ANALYSIS_MESSAGES.listed);
+    expect(acmeList.body.message).toBe(API_MESSAGES.analysis.listed);
     expect(acmeList.body.data.analyses.map((analysis) => analysis.question)).toEqual([
       'Acme asks about the typhoon',
     ]);
@@ -347,14 +347,14 @@ describe('the built-in analyst', () => {
     ]) {
       const { status, body } = await request;
       expect(status).toBe(404);
-      expect(body).toEqual({ code: 'NOT_FOUND', message: ANALYSIS_MESSAGES.incidentNotFound });
+      expect(body).toEqual({ code: 'NOT_FOUND', message: API_MESSAGES.analysis.incidentNotFound });
     }
     const streamed = await askStreaming(borealisIncidentId, 'Streaming does not hide it');
     expect(streamed.response.status).toBe(404);
     const empty = await ask(incidentId, '   ');
     expect(empty.status).toBe(400);
     expect((empty.body as unknown as { message: string }).message).toContain(
-      ANALYSIS_MESSAGES.empty,
+      API_MESSAGES.analysis.empty,
     );
   });
 });

@@ -1,4 +1,5 @@
-import { ANALYSIS_MESSAGES, INCIDENT_TYPE_LABELS, type SiteKind } from '@meridian/contracts';
+import { INCIDENT_TYPE_LABELS, type SiteKind } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { countsOf, day, duration, excerpt, money, plural, when, words } from './analysis-format.js';
 import type { AnalysisContext } from './context.js';
 import type { ShipmentFact, SiteFact } from './facts.js';
@@ -247,7 +248,7 @@ export function composeAnswer(context: AnalysisContext, question: string): strin
     comparable: () => comparable(context),
   };
   return [
-    ANALYSIS_MESSAGES.noModel,
+    API_MESSAGES.analysis.noModel,
     ...sectionOrder(question).map((section) => write[section]()),
   ].join('\n\n');
 }

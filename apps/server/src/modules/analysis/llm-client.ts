@@ -1,7 +1,7 @@
-import { ANALYSIS_MESSAGES } from '@meridian/contracts';
 import type { AppConfig } from '../../config.js';
 import { excerpt } from './analysis-format.js';
 import { serverSentEvents } from './sse.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 export type LlmSettings = NonNullable<AppConfig['llm']>;
 export type ChatMessage = { role: 'system' | 'user'; content: string };
@@ -69,7 +69,7 @@ export class LlmClient {
     const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
     let answer = '';
     const failed = (detail: string) =>
-      new ModelError(ANALYSIS_MESSAGES.modelFailed(excerpt(detail, DETAIL_CHARS)), answer);
+      new ModelError(API_MESSAGES.analysis.modelFailed(excerpt(detail, DETAIL_CHARS)), answer);
     try {
       const response = await fetch(this.url(), {
         method: 'POST',
@@ -103,7 +103,8 @@ export class LlmClient {
       return answer;
     } catch (error) {
       if (error instanceof ModelError) throw error;
-      if (controller.signal.aborted) throw new ModelError(ANALYSIS_MESSAGES.modelTimeout, answer);
+      if (controller.signal.aborted)
+        throw new ModelError(API_MESSAGES.analysis.modelTimeout, answer);
       const cause = (error as { cause?: { code?: unknown } }).cause?.code;
       throw failed(
         `could not reach the model's server${typeof cause === 'string' ? ` (${cause})` : ''}`,

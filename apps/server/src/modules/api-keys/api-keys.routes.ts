@@ -1,6 +1,5 @@
 import {
   API_KEY_LIMITS,
-  API_KEY_MESSAGES,
   ApiKeyCreate,
   ApiKeyCreatedResponse,
   ApiKeyListResponse,
@@ -9,6 +8,7 @@ import {
   IngestResponse,
   MessageResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -37,7 +37,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       },
     },
     async (request) => ({
-      message: API_KEY_MESSAGES.listed,
+      message: API_MESSAGES.apiKey.listed,
       data: { apiKeys: await apiKeys.list(actorOf(request)) },
     }),
   );
@@ -54,7 +54,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: API_KEY_MESSAGES.created,
+        message: API_MESSAGES.apiKey.created,
         data: await apiKeys.create(actorOf(request), request.body),
       }),
   );
@@ -71,7 +71,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
     },
     async (request) => {
       await apiKeys.revoke(actorOf(request), request.params.id);
-      return { message: API_KEY_MESSAGES.revoked };
+      return { message: API_MESSAGES.apiKey.revoked };
     },
   );
 
@@ -108,7 +108,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       const key = keyOf.get(request);
       if (!key) throw new Error('the ingestion key was not checked');
       return {
-        message: API_KEY_MESSAGES.ingested,
+        message: API_MESSAGES.apiKey.ingested,
         data: await apiKeys.ingest(key, request.body),
       };
     },

@@ -1,10 +1,10 @@
 import {
-  API_KEY_MESSAGES,
   type ApiKey,
   type ApiKeyCreate,
   type IngestRequest,
   type IngestResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
@@ -68,17 +68,17 @@ export class ApiKeysService {
   ) {}
 
   async list(actor: Actor): Promise<ApiKey[]> {
-    requireAccess(actor, 'organization.administer', API_KEY_MESSAGES.adminOnly);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.apiKey.adminOnly);
     const rows = await keys.list(this.db, actor.organizationId);
     return rows.map((row) => toDto(row.key, row.createdBy));
   }
 
   async create(actor: Actor, input: ApiKeyCreate): Promise<{ apiKey: ApiKey; secret: string }> {
-    requireAccess(actor, 'organization.administer', API_KEY_MESSAGES.adminOnly);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.apiKey.adminOnly);
     const allowedNetworks = input.allowedNetworks ?? [];
     const [invalid] = invalidEntries(allowedNetworks);
     if (invalid) {
-      throw badRequest(`allowedNetworks.${invalid.index}: ${API_KEY_MESSAGES.invalidNetwork}`);
+      throw badRequest(`allowedNetworks.${invalid.index}: ${API_MESSAGES.apiKey.invalidNetwork}`);
     }
     const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     return this.db.transaction(async (tx) => {
@@ -105,8 +105,8 @@ export class ApiKeysService {
   async revoke(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await keys.find(tx, actor.organizationId, id);
-      if (!before) throw notFound(API_KEY_MESSAGES.notFound);
-      requireAccess(actor, 'organization.administer', API_KEY_MESSAGES.adminOnly);
+      if (!before) throw notFound(API_MESSAGES.apiKey.notFound);
+      requireAccess(actor, 'organization.administer', API_MESSAGES.apiKey.adminOnly);
       await keys.revoke(tx, actor.organizationId, id);
       await recordAudit(tx, actor, {
         action: 'api-key.revoke',
@@ -122,13 +122,13 @@ export class ApiKeysService {
    * its organization's IP allow list admit; 401 for no such key, 403 from elsewhere.
    */
   async authenticate(secret: string | undefined, ip: string): Promise<ApiKeyRow> {
-    if (!secret) throw unauthorized(API_KEY_MESSAGES.missing);
-    if (!secret.startsWith(KEY_PREFIX)) throw unauthorized(API_KEY_MESSAGES.invalid);
+    if (!secret) throw unauthorized(API_MESSAGES.apiKey.missing);
+    if (!secret.startsWith(KEY_PREFIX)) throw unauthorized(API_MESSAGES.apiKey.invalid);
     const key = await keys.use(this.db, digestOf(secret));
-    if (!key) throw unauthorized(API_KEY_MESSAGES.invalid);
+    if (!key) throw unauthorized(API_MESSAGES.apiKey.invalid);
     const keyAdmits = key.allowedNetworks.length === 0 || allowsAddress(key.allowedNetworks, ip);
     if (!keyAdmits || !(await addressAllowed(this.db, key.organizationId, ip)))
-      throw forbidden(API_KEY_MESSAGES.addressNotAllowed(ip));
+      throw forbidden(API_MESSAGES.apiKey.addressNotAllowed(ip));
     return key;
   }
 
@@ -136,7 +136,7 @@ export class ApiKeysService {
     const seen = new Set<string>();
     for (const item of parsed.incidents) {
       if (seen.has(item.externalId)) {
-        throw badRequest(API_KEY_MESSAGES.duplicateExternalId(item.externalId));
+        throw badRequest(API_MESSAGES.apiKey.duplicateExternalId(item.externalId));
       }
       seen.add(item.externalId);
     }

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import {
   type Bbox,
   SHIPMENT_MAP_FORMAT,
-  SHIPMENT_MAP_MESSAGES,
   type Scope,
   type Shipment,
   bboxContains,
   encodeShipmentMap,
   shipmentStatusCode,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, notFound, stale } from '../../lib/errors.js';
@@ -120,12 +120,12 @@ export class AtlasService {
   async shipmentMapDetails(actor: Actor, ordinal: number, tag: string): Promise<Shipment> {
     const { organizationId } = actor;
     const columns = await this.columnsOf(organizationId);
-    if (tag !== columns.tag) throw stale(SHIPMENT_MAP_MESSAGES.staleTag);
+    if (tag !== columns.tag) throw stale(API_MESSAGES.shipmentMap.staleTag);
     const id = columns.ids[ordinal];
-    if (id === undefined) throw badRequest(SHIPMENT_MAP_MESSAGES.ordinalOutOfRange);
+    if (id === undefined) throw badRequest(API_MESSAGES.shipmentMap.ordinalOutOfRange);
     const row = await atlasRepository.findShipment(this.db, organizationId, id);
     // Deleted between reading the version and this row.
-    if (!row) throw notFound('Shipment not found');
+    if (!row) throw notFound(API_MESSAGES.shipment.notFound);
     return toShipmentDto(row);
   }
 

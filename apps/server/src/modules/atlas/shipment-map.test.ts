@@ -1,7 +1,6 @@
 import {
   type ExposureSummaryResponse,
   SHIPMENT_MAP_FORMAT,
-  SHIPMENT_MAP_MESSAGES,
   type ShipmentListResponse,
   type ShipmentMap,
   type ShipmentMapDetailsResponse,
@@ -9,6 +8,7 @@ import {
   decodeShipmentMap,
   shipmentStatusOf,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_LANES, generateShipments } from '../../bootstrap/demo/generate.js';
 import { incidents, shipments } from '../../db/schema.js';
@@ -262,11 +262,11 @@ describe('GET /api/atlas/shipments/map/details', () => {
   it('refuses a bad ordinal or tag with 400 and a message', async () => {
     const { tag, total } = (await getMap(acmeToken, '?bbox=0,0,1,1')).map as ShipmentMap;
     const cases: [string, string][] = [
-      [`ordinal=-1&tag=${tag}`, `ordinal: ${SHIPMENT_MAP_MESSAGES.ordinal}`],
-      [`ordinal=1.5&tag=${tag}`, `ordinal: ${SHIPMENT_MAP_MESSAGES.ordinal}`],
+      [`ordinal=-1&tag=${tag}`, `ordinal: ${API_MESSAGES.shipmentMap.ordinal}`],
+      [`ordinal=1.5&tag=${tag}`, `ordinal: ${API_MESSAGES.shipmentMap.ordinal}`],
       [`tag=${tag}`, 'ordinal: '],
-      ['ordinal=0&tag=nope', `tag: ${SHIPMENT_MAP_MESSAGES.tag}`],
-      [`ordinal=${total}&tag=${tag}`, SHIPMENT_MAP_MESSAGES.ordinalOutOfRange],
+      ['ordinal=0&tag=nope', `tag: ${API_MESSAGES.shipmentMap.tag}`],
+      [`ordinal=${total}&tag=${tag}`, API_MESSAGES.shipmentMap.ordinalOutOfRange],
     ];
     for (const [query, message] of cases) {
       const response = await getDetails(acmeToken, query);
@@ -283,7 +283,7 @@ describe('GET /api/atlas/shipments/map/details', () => {
     });
     const stale = await getDetails(acmeToken, `ordinal=0&tag=${before.tag}`);
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe(SHIPMENT_MAP_MESSAGES.staleTag);
+    expect(stale.body.message).toBe(API_MESSAGES.shipmentMap.staleTag);
     const current = (await getMap(acmeToken, '?bbox=0,0,1,1')).map as ShipmentMap;
     expect((await getDetails(acmeToken, `ordinal=0&tag=${current.tag}`)).status).toBe(200);
     // Globex's viewer with Acme's tag: a conflict, never Acme's shipment.

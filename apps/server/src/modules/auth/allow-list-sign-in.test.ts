@@ -1,15 +1,13 @@
 import {
-  API_KEY_MESSAGES,
   type ApiKeyCreatedResponse,
   type AuthResponse,
   DEFAULT_SECURITY_SETTINGS,
   type InvitationCreateResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test-server.js';
 import { settingsRepository } from '../settings/settings.repository.js';
-import { ACCESS_MESSAGES } from '../../lib/access.js';
-import { AUTH_MESSAGES } from './auth.service.js';
 
 /**
  * The IP allow list on the routes that hand out or use credentials: sign-in, refresh, accepting
@@ -52,7 +50,7 @@ describe('the IP allow list at sign-in', () => {
     expect(outside.body).toEqual(wrong.body);
     expect(outside.body).toEqual({
       code: 'UNAUTHORIZED',
-      message: AUTH_MESSAGES.invalidCredentials,
+      message: API_MESSAGES.auth.invalidCredentials,
     });
     expect((await login(INSIDE)).status).toBe(200);
   });
@@ -66,7 +64,7 @@ describe('the IP allow list at sign-in', () => {
       });
     expect(await refresh(OUTSIDE)).toMatchObject({
       status: 403,
-      body: { message: ACCESS_MESSAGES.addressNotAllowed(OUTSIDE) },
+      body: { message: API_MESSAGES.access.addressNotAllowed(OUTSIDE) },
     });
     // Still unspent: from inside it refreshes, and no reuse ends the session.
     expect((await refresh(INSIDE)).status).toBe(200);
@@ -87,7 +85,7 @@ describe('the IP allow list at sign-in', () => {
       });
     expect(await accept(OUTSIDE)).toMatchObject({
       status: 403,
-      body: { message: ACCESS_MESSAGES.addressNotAllowed(OUTSIDE) },
+      body: { message: API_MESSAGES.access.addressNotAllowed(OUTSIDE) },
     });
     expect((await accept(INSIDE)).status).toBe(200);
   });
@@ -114,7 +112,7 @@ describe('the IP allow list for API keys', () => {
     const { secret } = await createKey();
     expect(await ingest(secret, OUTSIDE)).toMatchObject({
       status: 403,
-      body: { message: API_KEY_MESSAGES.addressNotAllowed(OUTSIDE) },
+      body: { message: API_MESSAGES.apiKey.addressNotAllowed(OUTSIDE) },
     });
     expect((await ingest(secret, INSIDE)).status).toBe(200);
   });
@@ -140,7 +138,7 @@ describe('the IP allow list for API keys', () => {
     });
     expect(response).toMatchObject({
       status: 400,
-      body: { message: `allowedNetworks.1: ${API_KEY_MESSAGES.invalidNetwork}` },
+      body: { message: `allowedNetworks.1: ${API_MESSAGES.apiKey.invalidNetwork}` },
     });
     const after = await server.request<{ data: { apiKeys: unknown[] } }>(
       'GET',

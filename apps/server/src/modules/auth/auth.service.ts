@@ -11,10 +11,7 @@ import { userAccounts } from '../users/users.accounts.js';
 import type { LoginThrottle } from '../sessions/login-throttle.js';
 import { endSession, refreshSession, signInRefusal } from '../sessions/session-lifecycle.js';
 import { type ClientInfo, startSession } from '../sessions/sessions.js';
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-} as const;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 export class AuthService {
   /** Verified against when the e-mail is unknown, so both failures take the same time. */
@@ -37,7 +34,7 @@ export class AuthService {
     // From outside the organization's allow list a right password is answered as a wrong one:
     // whoever holds it there learns nothing, and the attempt counts as a failure.
     if (!user || !(await addressAllowed(this.db, user.organizationId, client.ip)))
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      throw unauthorized(API_MESSAGES.auth.invalidCredentials);
     const secondStep = await this.twoFactor.isEnabled(user.id);
     // With 2FA on, the attempt stays a failure until the code is right (see TwoFactorService).
     if (!secondStep) await this.throttle.succeeded(ticket);

@@ -7,6 +7,7 @@ import {
   LIMITS,
   emailDomain,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IDToken } from 'openid-client';
 import type { Database, Executor } from '../../db/client.js';
@@ -17,7 +18,7 @@ import { type OidcClient, OidcExchangeError } from '../../lib/oidc.js';
 import { type AccessTokens, hashToken, newOpaqueToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { invitationsReads } from '../invitations/invitations.reads.js';
-import { INVITATION_MESSAGES, completeInvitation } from '../invitations/invitations.service.js';
+import { completeInvitation } from '../invitations/invitations.service.js';
 import { type UserRow, usersReads } from '../users/users.reads.js';
 import { userAccounts } from '../users/users.accounts.js';
 import { securityPolicy } from '../settings/security-policy.js';
@@ -26,29 +27,6 @@ import { neverActivated } from '../users/users.rules.js';
 import { googleLinkRepository } from './google-link.repository.js';
 import type { LoginThrottle } from '../sessions/login-throttle.js';
 import { type ClientInfo, startSession } from '../sessions/sessions.js';
-
-export const GOOGLE_MESSAGES = {
-  notConfigured: 'Google sign-in is not configured on this server',
-  codeRejected: 'Google sign-in failed: the authorization code is invalid, expired or already used',
-  unverified: 'Google sign-in failed: the identity could not be verified',
-  emailNotVerified: 'Google sign-in failed: your Google email address is not verified',
-  domainNotAllowed: (domain: string) =>
-    `This email domain is not allowed by Meridian. Allowed: ${domain}`,
-  externalAccessOff:
-    'Your organization does not allow Google sign-in. Sign in with your email and password.',
-  unknownAccount:
-    'No Meridian account uses this Google address. Ask your administrator for an invitation.',
-  staffWorkspace: (domain: string) =>
-    `Meridian staff sign in with their ${domain} Google Workspace account.`,
-  otherGoogleAccount:
-    'This Google account is not the one linked to your Meridian account. Sign in with your password, or with the linked Google account.',
-  linkRequired:
-    'Confirm your Meridian password once to link your Google account. After that, Google signs you in.',
-  linkExpired: 'This Google sign-in has expired. Sign in with Google again.',
-  linkTooManyTries: 'Too many wrong passwords. Sign in with Google again.',
-  wrongPassword: 'Incorrect password',
-  linkedElsewhere: 'This Google account is already linked to another Meridian account',
-} as const;
 
 /** How long the password confirmation of a first Google sign-in may take, and its tries. */
 export const GOOGLE_LINK = { lifetimeMs: 5 * 60 * 1000, tries: 5 } as const;
@@ -80,26 +58,26 @@ export class GoogleSignInService {
   ) {}
 
   async signIn(payload: GoogleExchangePayload, client: ClientInfo): Promise<GoogleSignInResponse> {
-    if (!this.google) throw badRequest(GOOGLE_MESSAGES.notConfigured);
+    if (!this.google) throw badRequest(API_MESSAGES.google.notConfigured);
     const claims = await this.verifiedClaims(this.google.oidc, payload);
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email || !claims.sub) throw unauthorized(GOOGLE_MESSAGES.unverified);
-    if (claims.email_verified !== true) throw forbidden(GOOGLE_MESSAGES.emailNotVerified);
+    if (!email || !claims.sub) throw unauthorized(API_MESSAGES.google.unverified);
+    if (claims.email_verified !== true) throw forbidden(API_MESSAGES.google.emailNotVerified);
     // The browser checks the domain too, but only this check can be trusted: `hd` is Google's
     // hosted-domain claim, present only for accounts the domain's Workspace manages.
     const { allowedDomain } = this.google;
     if (allowedDomain && (emailDomain(email) !== allowedDomain || claims.hd !== allowedDomain)) {
-      throw forbidden(GOOGLE_MESSAGES.domainNotAllowed(allowedDomain));
+      throw forbidden(API_MESSAGES.google.domainNotAllowed(allowedDomain));
     }
     this.assertStaffWorkspace(email, claims.hd);
 
     return this.db.transaction(async (tx): Promise<GoogleSignInResponse> => {
       const linked = await usersReads.findByGoogleSub(tx, claims.sub);
       let user = linked ?? (await usersReads.findByEmail(tx, email));
-      if (!user) throw forbidden(GOOGLE_MESSAGES.unknownAccount);
+      if (!user) throw forbidden(API_MESSAGES.google.unknownAccount);
       // A linked account's staff rule is its own e-mail's, whatever Google's says today.
       if (linked) this.assertStaffWorkspace(linked.email, claims.hd);
-      else if (user.googleSub) throw forbidden(GOOGLE_MESSAGES.otherGoogleAccount);
+      else if (user.googleSub) throw forbidden(API_MESSAGES.google.otherGoogleAccount);
       else if (neverActivated(user)) user = await activate(tx, user, claims);
       else if (user.passwordHash) {
         // Refused now rather than after the password, which would then be asked for nothing.
@@ -114,26 +92,26 @@ export class GoogleSignInService {
   async completeLink(payload: GoogleLinkPayload, client: ClientInfo): Promise<AuthResponse> {
     const challenge = await this.db.transaction(async (tx) => {
       const open = await googleLinkRepository.takeTry(tx, hashToken(payload.linkToken), new Date());
-      if (!open) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
-      if (open.tries >= GOOGLE_LINK.tries) throw unauthorized(GOOGLE_MESSAGES.linkTooManyTries);
+      if (!open) throw unauthorized(API_MESSAGES.google.linkExpired);
+      if (open.tries >= GOOGLE_LINK.tries) throw unauthorized(API_MESSAGES.google.linkTooManyTries);
       return open;
     });
     const user = await usersReads.findById(this.db, challenge.userId);
-    if (!user?.passwordHash) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
+    if (!user?.passwordHash) throw unauthorized(API_MESSAGES.google.linkExpired);
     const ticket = await this.throttle.begin(user.email, client.ip ?? '');
     if (!(await this.hasher.verify(user.passwordHash, payload.password)))
-      throw unauthorized(GOOGLE_MESSAGES.wrongPassword);
+      throw unauthorized(API_MESSAGES.google.wrongPassword);
     const session = await this.db.transaction(async (tx) => {
       if (!(await googleLinkRepository.consume(tx, challenge.id)))
-        throw unauthorized(GOOGLE_MESSAGES.linkExpired);
+        throw unauthorized(API_MESSAGES.google.linkExpired);
       const current = await usersReads.findById(tx, user.id);
-      if (!current) throw unauthorized(GOOGLE_MESSAGES.linkExpired);
+      if (!current) throw unauthorized(API_MESSAGES.google.linkExpired);
       if (current.googleSub && current.googleSub !== challenge.googleSub)
-        throw forbidden(GOOGLE_MESSAGES.otherGoogleAccount);
+        throw forbidden(API_MESSAGES.google.otherGoogleAccount);
       let signedIn = current;
       if (!current.googleSub) {
         const holder = await usersReads.findByGoogleSub(tx, challenge.googleSub);
-        if (holder) throw conflict(GOOGLE_MESSAGES.linkedElsewhere);
+        if (holder) throw conflict(API_MESSAGES.google.linkedElsewhere);
         signedIn = await linkGoogle(tx, current, challenge.googleSub, 'password confirmed');
       }
       return this.sessionFor(tx, signedIn, {
@@ -153,7 +131,7 @@ export class GoogleSignInService {
   /** Staff of the internal domain sign in only with an account that domain's Workspace manages. */
   private assertStaffWorkspace(email: string, hostedDomain: unknown): void {
     if (isInternalEmail(email, this.internalDomain) && hostedDomain !== this.internalDomain)
-      throw forbidden(GOOGLE_MESSAGES.staffWorkspace(this.internalDomain));
+      throw forbidden(API_MESSAGES.google.staffWorkspace(this.internalDomain));
   }
 
   private async linkChallenge(
@@ -172,7 +150,7 @@ export class GoogleSignInService {
       expiresAt,
     });
     return {
-      message: GOOGLE_MESSAGES.linkRequired,
+      message: API_MESSAGES.google.linkRequired,
       linkRequired: true,
       linkToken: token,
       email: user.email,
@@ -187,7 +165,9 @@ export class GoogleSignInService {
       if (!(error instanceof OidcExchangeError)) throw error;
       this.log.warn({ err: error.cause }, `Google sign-in: ${error.message}`);
       throw unauthorized(
-        error.reason === 'rejected' ? GOOGLE_MESSAGES.codeRejected : GOOGLE_MESSAGES.unverified,
+        error.reason === 'rejected'
+          ? API_MESSAGES.google.codeRejected
+          : API_MESSAGES.google.unverified,
       );
     }
   }
@@ -198,7 +178,7 @@ async function assertMaySignIn(tx: Executor, user: UserRow): Promise<void> {
   const refusal = await signInRefusal(tx, user);
   if (refusal) throw forbidden(refusal);
   if (!(await securityPolicy(tx, user.organizationId)).externalAccess)
-    throw forbidden(GOOGLE_MESSAGES.externalAccessOff);
+    throw forbidden(API_MESSAGES.google.externalAccessOff);
 }
 
 /** Binds the Google subject to the account, on the record; answers the account as linked. */
@@ -224,7 +204,7 @@ async function linkGoogle(
 /** Accepts the person's open invitation, as the invitation page would, without a password. */
 async function activate(tx: Executor, user: UserRow, claims: IDToken): Promise<UserRow> {
   const invitation = await invitationsReads.findOpenForUser(tx, user.id);
-  if (!invitation) throw forbidden(INVITATION_MESSAGES.expired);
+  if (!invitation) throw forbidden(API_MESSAGES.invitation.expired);
   const [nameFirst, ...nameRest] = personName(claims.name)?.split(/\s+/) ?? [];
   const activated = await completeInvitation(tx, invitation.id, user, {
     firstName:

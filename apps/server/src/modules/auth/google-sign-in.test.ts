@@ -8,6 +8,7 @@ import {
   type PublicConfig,
   type ValidateResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestOidcProvider, startTestOidcProvider } from '../../test/oidc-test-provider.js';
@@ -15,8 +16,6 @@ import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test
 import { auditLog, userTwoFactor } from '../../db/schema.js';
 import { usersRepository } from '../users/users.repository.js';
 import { settingsRepository } from '../settings/settings.repository.js';
-import { ACCESS_MESSAGES } from '../../lib/access.js';
-import { GOOGLE_MESSAGES } from './google-sign-in.service.js';
 
 const DOMAIN = 'acme.example';
 const STAFF_DOMAIN = 'meridian-staff.example';
@@ -197,19 +196,25 @@ describe('POST /api/auth/google', () => {
     expect(await storedSubject(`dana@${DOMAIN}`)).toBe(`dana@${DOMAIN}`);
     const other = await exchange(await authorizeAt('dana-again'));
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.otherGoogleAccount });
+    expect(other.body).toEqual({
+      code: 'FORBIDDEN',
+      message: API_MESSAGES.google.otherGoogleAccount,
+    });
   });
 
   it('links a password account only once its password is confirmed', async () => {
     const email = `paula@${DOMAIN}`;
     const challenge = await linkChallengeOf(await authorizeAt(email));
-    expect(challenge).toMatchObject({ message: GOOGLE_MESSAGES.linkRequired, email });
+    expect(challenge).toMatchObject({ message: API_MESSAGES.google.linkRequired, email });
     expect(challenge).not.toHaveProperty('accessToken');
     expect(await storedSubject(email)).toBeNull();
 
     const wrong = await confirmLink(challenge.linkToken, 'not-the-password');
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.wrongPassword });
+    expect(wrong.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: API_MESSAGES.google.wrongPassword,
+    });
     expect(await storedSubject(email)).toBeNull();
 
     const linked = await confirmLink(challenge.linkToken, TEST_PASSWORD);
@@ -219,7 +224,7 @@ describe('POST /api/auth/google', () => {
     // The confirmation is single-use.
     const replay = await confirmLink(challenge.linkToken, TEST_PASSWORD);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.linkExpired });
+    expect(replay.body).toEqual({ code: 'UNAUTHORIZED', message: API_MESSAGES.google.linkExpired });
 
     // From now on Google signs Paula in at once, and only with the linked account.
     const direct = await exchange(await authorizeAt(email));
@@ -227,7 +232,10 @@ describe('POST /api/auth/google', () => {
     expect(direct.body.accessToken).toEqual(expect.any(String));
     const other = await exchange(await authorizeAt('paula-again'));
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.otherGoogleAccount });
+    expect(other.body).toEqual({
+      code: 'FORBIDDEN',
+      message: API_MESSAGES.google.otherGoogleAccount,
+    });
 
     const audit = await server.database.db
       .select()
@@ -270,7 +278,7 @@ describe('POST /api/auth/google', () => {
     expect(blocked.status).toBe(401);
     expect(blocked.body).toEqual({
       code: 'UNAUTHORIZED',
-      message: GOOGLE_MESSAGES.linkTooManyTries,
+      message: API_MESSAGES.google.linkTooManyTries,
     });
     expect(await storedSubject(`paula@${DOMAIN}`)).toBeNull();
   });
@@ -281,7 +289,10 @@ describe('POST /api/auth/google', () => {
     expect(empty.body.message).toMatch(/linkToken/);
     const unknown = await confirmLink('x'.repeat(43), TEST_PASSWORD);
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.linkExpired });
+    expect(unknown.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: API_MESSAGES.google.linkExpired,
+    });
   });
 
   it('activates an invited user with the names from the id_token', async () => {
@@ -307,7 +318,10 @@ describe('POST /api/auth/google', () => {
   it('refuses an e-mail Meridian does not know, without creating an account', async () => {
     const response = await exchange(await authorizeAt(`stranger@${DOMAIN}`));
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.unknownAccount });
+    expect(response.body).toEqual({
+      code: 'FORBIDDEN',
+      message: API_MESSAGES.google.unknownAccount,
+    });
     const users = await server.request<{ data: { users: { email: string }[] } }>(
       'GET',
       '/api/admin/users',
@@ -317,7 +331,7 @@ describe('POST /api/auth/google', () => {
   });
 
   it('enforces the allowed domain on the e-mail and on the hd claim', async () => {
-    const message = { code: 'FORBIDDEN', message: GOOGLE_MESSAGES.domainNotAllowed(DOMAIN) };
+    const message = { code: 'FORBIDDEN', message: API_MESSAGES.google.domainNotAllowed(DOMAIN) };
     const elsewhere = await exchange(await authorizeAt('eve@elsewhere.example'));
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body).toEqual(message);
@@ -329,7 +343,10 @@ describe('POST /api/auth/google', () => {
   it('requires a verified e-mail address', async () => {
     const response = await exchange(await authorizeAt(`unverified@${DOMAIN}`));
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ code: 'FORBIDDEN', message: GOOGLE_MESSAGES.emailNotVerified });
+    expect(response.body).toEqual({
+      code: 'FORBIDDEN',
+      message: API_MESSAGES.google.emailNotVerified,
+    });
   });
 
   it('refuses a deactivated account', async () => {
@@ -343,7 +360,10 @@ describe('POST /api/auth/google', () => {
     expect((await exchange(attempt)).status).toBe(200);
     const replay = await exchange(attempt);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.codeRejected });
+    expect(replay.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: API_MESSAGES.google.codeRejected,
+    });
   });
 
   it('refuses a code sent with the wrong PKCE verifier or redirect address', async () => {
@@ -354,7 +374,7 @@ describe('POST /api/auth/google', () => {
     expect(wrongVerifier.status).toBe(401);
     expect(wrongVerifier.body).toEqual({
       code: 'UNAUTHORIZED',
-      message: GOOGLE_MESSAGES.codeRejected,
+      message: API_MESSAGES.google.codeRejected,
     });
     const wrongRedirect = await exchange({
       ...(await authorizeAt(`dana@${DOMAIN}`)),
@@ -369,7 +389,10 @@ describe('POST /api/auth/google', () => {
       nonce: randomBytes(16).toString('base64url'),
     });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: GOOGLE_MESSAGES.unverified });
+    expect(response.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: API_MESSAGES.google.unverified,
+    });
   });
 
   it('refuses a forged code', async () => {
@@ -404,7 +427,7 @@ describe('POST /api/auth/google', () => {
       const refused = await exchange(await authorizeAt(`dana@${DOMAIN}`));
       expect(refused).toMatchObject({
         status: 403,
-        body: { message: GOOGLE_MESSAGES.externalAccessOff },
+        body: { message: API_MESSAGES.google.externalAccessOff },
       });
     } finally {
       expect((await save(true)).status).toBe(200);
@@ -426,7 +449,7 @@ describe('Google sign-in and the IP allow list', () => {
       // The test's requests come from 127.0.0.1, outside the list.
       expect(await exchange(await authorizeAt(`dana@${DOMAIN}`))).toMatchObject({
         status: 403,
-        body: { message: ACCESS_MESSAGES.addressNotAllowed('127.0.0.1') },
+        body: { message: API_MESSAGES.access.addressNotAllowed('127.0.0.1') },
       });
     } finally {
       await fence(false);
@@ -453,7 +476,7 @@ describe('Google sign-in of platform staff', () => {
       expect(consumer.status).toBe(403);
       expect(consumer.body).toEqual({
         code: 'FORBIDDEN',
-        message: GOOGLE_MESSAGES.staffWorkspace(STAFF_DOMAIN),
+        message: API_MESSAGES.google.staffWorkspace(STAFF_DOMAIN),
       });
       expect(await storedSubject(`ops@${STAFF_DOMAIN}`)).toBeNull();
       const workspace = await exchange(await authorizeAt(`lead@${STAFF_DOMAIN}`));
@@ -482,7 +505,7 @@ describe('without Google settings', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         code: 'BAD_REQUEST',
-        message: GOOGLE_MESSAGES.notConfigured,
+        message: API_MESSAGES.google.notConfigured,
       });
     } finally {
       await plain.close();

@@ -7,6 +7,7 @@ import type {
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { remainingRoute } from '../../lib/geo/route.js';
 import { routeFactsOf } from './exposure.index.js';
 import { incidentsReads } from '../incidents/incidents.reads.js';
@@ -36,7 +37,7 @@ export class ExposureService {
     withCleared: boolean,
   ): Promise<IncidentExposureResponse['data']> {
     const incident = await incidentsReads.findVisible(this.db, actor.organizationId, incidentId);
-    if (!incident) throw notFound('Event not found');
+    if (!incident) throw notFound(API_MESSAGES.incident.notFound);
     const [siteRows, shipmentRows] = [
       await exposureReads.sitesOf(this.db, incidentId, actor.organizationId, withCleared),
       await exposureReads.shipmentsOf(this.db, incidentId, actor.organizationId, withCleared),

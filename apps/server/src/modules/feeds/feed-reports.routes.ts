@@ -1,10 +1,10 @@
 import {
-  FEED_REPORT_MESSAGES,
   FeedReportListResponse,
   FeedReportParams,
   FeedReportSplitResponse,
   IdParams,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -49,7 +49,9 @@ export const feedReportsRoutes: FastifyPluginAsyncZod<{ feedReports: FeedReports
         request.params.id,
         request.params.reportId,
       );
-      return reply.status(201).send({ message: FEED_REPORT_MESSAGES.split, data: { incidentId } });
+      return reply
+        .status(201)
+        .send({ message: API_MESSAGES.feedReport.split, data: { incidentId } });
     },
   );
 };

@@ -1,4 +1,5 @@
-import { FEED_REPORT_MESSAGES, type FeedReport, INCIDENT_MESSAGES } from '@meridian/contracts';
+import { type FeedReport } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -38,7 +39,7 @@ export class FeedReportsService {
   /** The feeds that reported a visible incident, first first. */
   async list(actor: Actor, incidentId: string): Promise<FeedReport[]> {
     const incident = await incidentsReads.findVisible(this.db, actor.organizationId, incidentId);
-    if (!incident) throw notFound(INCIDENT_MESSAGES.notFound);
+    if (!incident) throw notFound(API_MESSAGES.incident.notFound);
     const rows = await reports.ofIncidents(this.db, [incidentId]);
     return rows.map((row) => toFeedReportDto(row, incident));
   }
@@ -52,12 +53,12 @@ export class FeedReportsService {
     const now = new Date();
     const created = await this.db.transaction(async (tx) => {
       const incident = await incidentsReads.findVisible(tx, actor.organizationId, incidentId, true);
-      if (!incident) throw notFound(INCIDENT_MESSAGES.notFound);
-      requireAccess(actor, 'platform.administer', FEED_REPORT_MESSAGES.platformOnly);
+      if (!incident) throw notFound(API_MESSAGES.incident.notFound);
+      requireAccess(actor, 'platform.administer', API_MESSAGES.feedReport.platformOnly);
       const report = await reports.find(tx, incidentId, reportId);
-      if (!report) throw notFound(FEED_REPORT_MESSAGES.notFound);
+      if (!report) throw notFound(API_MESSAGES.feedReport.notFound);
       const event = report.reported;
-      if (isFirst(report, incident) || !event) throw conflict(FEED_REPORT_MESSAGES.primary);
+      if (isFirst(report, incident) || !event) throw conflict(API_MESSAGES.feedReport.primary);
       const [row] = await feedIncidents.insertMany(tx, [
         {
           organizationId: incident.organizationId,
@@ -79,7 +80,7 @@ export class FeedReportsService {
           endsAt: event.endsAt ? new Date(event.endsAt) : null,
         },
       ]);
-      if (!row) throw conflict(FEED_REPORT_MESSAGES.primary);
+      if (!row) throw conflict(API_MESSAGES.feedReport.primary);
       await reports.update(tx, report.id, { incidentId: row.id });
 
       const remaining = await reports.ofIncidents(tx, [incidentId]);

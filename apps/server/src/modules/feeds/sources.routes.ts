@@ -1,11 +1,11 @@
 import {
   IdParams,
-  SOURCE_MESSAGES,
   SourceCreate,
   SourceListResponse,
   SourceResponse,
   SourceUpdate,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
@@ -29,7 +29,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ sources: SourcesService }> =
       },
     },
     async (request) => ({
-      message: SOURCE_MESSAGES.listed,
+      message: API_MESSAGES.source.listed,
       data: { sources: await sources.list(actorOf(request)) },
     }),
   );
@@ -45,7 +45,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ sources: SourcesService }> =
       },
     },
     async (request) => ({
-      message: SOURCE_MESSAGES.listed,
+      message: API_MESSAGES.source.listed,
       data: { source: await sources.get(actorOf(request), request.params.id) },
     }),
   );
@@ -62,7 +62,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ sources: SourcesService }> =
     },
     async (request, reply) => {
       const source = await sources.create(actorOf(request), request.body);
-      return reply.status(201).send({ message: SOURCE_MESSAGES.created, data: { source } });
+      return reply.status(201).send({ message: API_MESSAGES.source.created, data: { source } });
     },
   );
 
@@ -78,7 +78,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ sources: SourcesService }> =
       },
     },
     async (request) => ({
-      message: SOURCE_MESSAGES.updated,
+      message: API_MESSAGES.source.updated,
       data: { source: await sources.update(actorOf(request), request.params.id, request.body) },
     }),
   );
@@ -95,7 +95,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ sources: SourcesService }> =
     },
     async (request) => {
       await sources.delete(actorOf(request), request.params.id);
-      return { message: SOURCE_MESSAGES.deleted };
+      return { message: API_MESSAGES.source.deleted };
     },
   );
 
@@ -111,7 +111,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<{ sources: SourcesService }> =
     },
     async (request, reply) => {
       const source = await sources.pollNow(actorOf(request), request.params.id);
-      return reply.status(202).send({ message: SOURCE_MESSAGES.pollQueued, data: { source } });
+      return reply.status(202).send({ message: API_MESSAGES.source.pollQueued, data: { source } });
     },
   );
 };

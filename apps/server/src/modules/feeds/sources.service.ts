@@ -1,11 +1,11 @@
 import {
   type BuiltInSourceKind,
-  SOURCE_MESSAGES,
   type Source,
   type SourceCreate,
   type SourceKind,
   type SourceUpdate,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
@@ -65,18 +65,18 @@ export class SourcesService {
   ) {}
 
   async list(actor: Actor): Promise<Source[]> {
-    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.source.platformOnly);
     const rows = await sources.list(this.db);
     return rows.map((row) => toSourceDto(row.source, row.incidentCount));
   }
 
   async get(actor: Actor, id: string): Promise<Source> {
-    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.source.platformOnly);
     return this.dto(this.db, id);
   }
 
   async create(actor: Actor, input: SourceCreate): Promise<Source> {
-    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.source.platformOnly);
     this.assertReachable(input.url);
     const created = await this.db.transaction(async (tx) => {
       await this.assertNameFree(tx, input.name);
@@ -102,7 +102,7 @@ export class SourcesService {
   }
 
   async update(actor: Actor, id: string, input: SourceUpdate): Promise<Source> {
-    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.source.platformOnly);
     if (input.url !== undefined) this.assertReachable(input.url);
     const updated = await this.db.transaction(async (tx) => {
       const before = await this.dto(tx, id);
@@ -132,7 +132,7 @@ export class SourcesService {
 
   /** The incidents it made stay (they are history); it stops being polled. */
   async delete(actor: Actor, id: string): Promise<void> {
-    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.source.platformOnly);
     await this.db.transaction(async (tx) => {
       const before = await this.dto(tx, id);
       await sources.delete(tx, id);
@@ -147,10 +147,10 @@ export class SourcesService {
 
   /** Due at once: the next free instance polls it. */
   async pollNow(actor: Actor, id: string): Promise<Source> {
-    requireAccess(actor, 'platform.administer', SOURCE_MESSAGES.platformOnly);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.source.platformOnly);
     const queued = await this.db.transaction(async (tx) => {
       const source = await this.dto(tx, id);
-      if (!source.enabled) throw conflict(SOURCE_MESSAGES.pausedPoll);
+      if (!source.enabled) throw conflict(API_MESSAGES.source.pausedPoll);
       await sources.update(tx, id, { nextPollAt: new Date() });
       await recordAudit(tx, actor, { action: 'source.poll', targetType: 'source', targetId: id });
       return this.dto(tx, id);
@@ -161,19 +161,19 @@ export class SourcesService {
 
   private async dto(db: Executor, id: string): Promise<Source> {
     const row = await sources.find(db, id);
-    if (!row) throw notFound(SOURCE_MESSAGES.notFound);
+    if (!row) throw notFound(API_MESSAGES.source.notFound);
     return toSourceDto(row.source, row.incidentCount);
   }
 
   private async assertNameFree(db: Executor, name: string, exceptId?: string): Promise<void> {
     const holder = await sources.findByName(db, name);
-    if (holder && holder.id !== exceptId) throw conflict(SOURCE_MESSAGES.nameTaken);
+    if (holder && holder.id !== exceptId) throw conflict(API_MESSAGES.source.nameTaken);
   }
 
   /** A literal private address is refused when saved; names are checked where they connect. */
   private assertReachable(url: string): void {
     if (!this.allowPrivateUrls && namesPrivateHost(url)) {
-      throw badRequest(`url: ${SOURCE_MESSAGES.privateAddress}`);
+      throw badRequest(`url: ${API_MESSAGES.source.privateAddress}`);
     }
   }
 }

@@ -1,4 +1,3 @@
-import { GEOCODE_MESSAGES } from '@meridian/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../lib/errors.js';
@@ -8,6 +7,7 @@ import {
   startGeocoderStub,
 } from '../../test/geocoder-stub.js';
 import { GeocodeService } from './geocode.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const ADDRESS = 'Wilhelminakade 909, Rotterdam, 3072 AP, Netherlands';
 /** The street itself, as only an external geocoder knows it. */
@@ -95,7 +95,10 @@ describe('GeocodeService with an external geocoder', () => {
       .locate('Qwxzzyville, Nowhereland')
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'NOT_FOUND', message: GEOCODE_MESSAGES.addressNotFound });
+    expect(error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: API_MESSAGES.geocode.addressNotFound,
+    });
   });
 });
 

@@ -1,11 +1,11 @@
 import {
-  GEOCODE_MESSAGES,
   PLACE_SEARCH_LIMIT,
   type GeoPoint,
   type Place,
   type PlaceCandidate,
   type PlaceInput,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../lib/errors.js';
@@ -31,12 +31,6 @@ const USER_AGENT = 'Meridian geocoder';
 
 /** Where a place was not found: the field to blame, and why. */
 export type PlaceProblem = { field: 'locode' | 'name'; message: string };
-
-export const PLACE_MESSAGES = {
-  unknownLocode: (code: string) =>
-    `UN/LOCODE ${code} is not in Meridian's table of ports and airports: give lat and lng, or a place name`,
-  nameNotFound: (name: string) => `"${name}" was not found: give a UN/LOCODE, or lat and lng`,
-} as const;
 
 /** An address's parts as people write them, for the geocoder. */
 export type AddressParts = {
@@ -92,7 +86,7 @@ export class GeocodeService {
         ? await this.searchExternal(this.geocoderUrl, address)
         : null;
     const point = external ?? (await loadGazetteer(this.log)).lookup(address);
-    if (!point) throw notFound(GEOCODE_MESSAGES.addressNotFound);
+    if (!point) throw notFound(API_MESSAGES.geocode.addressNotFound);
     return point;
   }
 
@@ -185,9 +179,10 @@ export class GeocodeService {
     if (input.name) {
       const point = await this.tryLocate(input.name, options);
       if (point) return { name: input.name, locode: input.locode ?? null, ...point };
-      if (!input.locode) return { field: 'name', message: PLACE_MESSAGES.nameNotFound(input.name) };
+      if (!input.locode)
+        return { field: 'name', message: API_MESSAGES.place.nameNotFound(input.name) };
     }
-    return { field: 'locode', message: PLACE_MESSAGES.unknownLocode(input.locode ?? '') };
+    return { field: 'locode', message: API_MESSAGES.place.unknownLocode(input.locode ?? '') };
   }
 
   /** Any failure (down, slow, malformed) is logged and answered with null: the gazetteer still works. */

@@ -1,9 +1,5 @@
-import {
-  GEOCODE_MESSAGES,
-  type GeocodeResponse,
-  PLACE_SEARCH_MESSAGES,
-  type PlaceSearchResponse,
-} from '@meridian/contracts';
+import { type GeocodeResponse, type PlaceSearchResponse } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 import {
@@ -56,7 +52,10 @@ describe('GET /api/geocode', () => {
       token,
     });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ code: 'NOT_FOUND', message: GEOCODE_MESSAGES.addressNotFound });
+    expect(response.body).toEqual({
+      code: 'NOT_FOUND',
+      message: API_MESSAGES.geocode.addressNotFound,
+    });
   });
 
   it('answers 400 for a blank or missing address', async () => {
@@ -65,7 +64,7 @@ describe('GET /api/geocode', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         code: 'BAD_REQUEST',
-        message: `address: ${GEOCODE_MESSAGES.addressRequired}`,
+        message: `address: ${API_MESSAGES.geocode.addressRequired}`,
       });
     }
   });
@@ -130,7 +129,7 @@ describe('GET /api/places', () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({
       code: 'BAD_REQUEST',
-      message: `q: ${PLACE_SEARCH_MESSAGES.queryRequired}`,
+      message: `q: ${API_MESSAGES.placeSearch.queryRequired}`,
     });
   });
 });

@@ -1,7 +1,6 @@
 import {
   type CommentCreate,
   INCIDENT_LIMITS,
-  INCIDENT_MESSAGES,
   INCIDENT_TRANSITIONS,
   type IncidentCreate,
   type IncidentDetail,
@@ -13,6 +12,7 @@ import {
   type TimelineEntry,
   defaultAffectedRadiusKm,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { keysetPage } from '../../db/keyset-page.js';
@@ -194,7 +194,7 @@ export class IncidentsService {
       const endsAt = next.endsAt === undefined ? before.endsAt : next.endsAt;
       const startsAt = next.startsAt ?? before.startsAt;
       if (endsAt && endsAt < startsAt)
-        throw badRequest(`endsAt: ${INCIDENT_MESSAGES.endsBeforeStart}`);
+        throw badRequest(`endsAt: ${API_MESSAGES.incident.endsBeforeStart}`);
       const candidate = { ...before, ...next };
       const changes = changesBetween(before, candidate);
       if (!statusChange && changes.length === 0) return this.toDetail(tx, before);
@@ -273,8 +273,8 @@ export class IncidentsService {
   async delete(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const incident = await this.visible(tx, actor, id, true);
-      requireAccess(actor, 'platform.administer', INCIDENT_MESSAGES.duplicatesOnly);
-      if (incident.source === 'MANUAL') throw conflict(INCIDENT_MESSAGES.historyKept);
+      requireAccess(actor, 'platform.administer', API_MESSAGES.incident.duplicatesOnly);
+      if (incident.source === 'MANUAL') throw conflict(API_MESSAGES.incident.historyKept);
       await incidents.delete(tx, id);
       await recordAudit(tx, actor, {
         action: 'incident.delete',
@@ -292,16 +292,16 @@ export class IncidentsService {
     lock = false,
   ): Promise<IncidentRow> {
     const row = await incidents.findVisible(db, actor.organizationId, id, lock);
-    if (!row) throw notFound(INCIDENT_MESSAGES.notFound);
+    if (!row) throw notFound(API_MESSAGES.incident.notFound);
     return row;
   }
 
   /** MANAGER and ADMIN of the organization (platform staff acting as it count); global: platform staff. */
   private assertMayEdit(actor: Actor, organizationId: string | null): void {
     if (organizationId === null) {
-      requireAccess(actor, 'platform.administer', INCIDENT_MESSAGES.globalRequiresPlatform);
+      requireAccess(actor, 'platform.administer', API_MESSAGES.incident.globalRequiresPlatform);
     } else {
-      requireAccess(actor, 'organization.editData', INCIDENT_MESSAGES.editorRequired, {
+      requireAccess(actor, 'organization.editData', API_MESSAGES.incident.editorRequired, {
         organizationId,
       });
     }
@@ -313,10 +313,10 @@ export class IncidentsService {
     reason: string | undefined,
   ): void {
     if (!INCIDENT_TRANSITIONS[incident.status].includes(to)) {
-      throw conflict(INCIDENT_MESSAGES.transition(incident.status, to));
+      throw conflict(API_MESSAGES.incident.transition(incident.status, to));
     }
     if (incident.status === 'RESOLVED' && to === 'OPEN' && !reason) {
-      throw badRequest(`reason: ${INCIDENT_MESSAGES.reopenReason}`);
+      throw badRequest(`reason: ${API_MESSAGES.incident.reopenReason}`);
     }
   }
 
@@ -329,7 +329,7 @@ export class IncidentsService {
   ): Promise<void> {
     const home = organizationId ?? (actor.isInternal ? actor.user.organizationId : null);
     const person = home ? await incidents.findAssignable(db, home, assigneeId) : undefined;
-    if (!person) throw badRequest(`assigneeId: ${INCIDENT_MESSAGES.assigneeNotFound}`);
+    if (!person) throw badRequest(`assigneeId: ${API_MESSAGES.incident.assigneeNotFound}`);
   }
 
   /** The columns an update sets; fields it does not name stay as they are. */

@@ -2,7 +2,6 @@ import {
   ChartsQuery,
   ChartsResponse,
   ExportQuery,
-  INSIGHTS_MESSAGES,
   IdParams,
   MemoInput,
   MemoListResponse,
@@ -13,6 +12,7 @@ import {
   ReportListResponse,
   ReportResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse, privateRoute } from '../../lib/route-docs.js';
@@ -50,7 +50,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: INSIGHTS_MESSAGES.charts,
+      message: API_MESSAGES.insights.charts,
       data: { charts: await charts.charts(actorOf(request), request.query) },
     }),
   );
@@ -94,7 +94,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: INSIGHTS_MESSAGES.memosListed,
+      message: API_MESSAGES.insights.memosListed,
       data: { memos: await memos.list(actorOf(request), request.params.id) },
     }),
   );
@@ -112,7 +112,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: INSIGHTS_MESSAGES.memoCreated,
+        message: API_MESSAGES.insights.memoCreated,
         data: { memo: await memos.create(actorOf(request), request.params.id, request.body) },
       }),
   );
@@ -129,7 +129,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: INSIGHTS_MESSAGES.memoUpdated,
+      message: API_MESSAGES.insights.memoUpdated,
       data: { memo: await memos.update(actorOf(request), request.params.id, request.body) },
     }),
   );
@@ -146,7 +146,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await memos.remove(actorOf(request), request.params.id);
-      return { message: INSIGHTS_MESSAGES.memoRemoved };
+      return { message: API_MESSAGES.insights.memoRemoved };
     },
   );
 
@@ -161,7 +161,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: INSIGHTS_MESSAGES.reportsListed,
+      message: API_MESSAGES.insights.reportsListed,
       data: { reports: await reports.list(actorOf(request), request.params.id) },
     }),
   );
@@ -179,7 +179,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: INSIGHTS_MESSAGES.reportCreated,
+        message: API_MESSAGES.insights.reportCreated,
         data: {
           report: await reports.create(actorOf(request), request.params.id, request.body),
         },

@@ -1,4 +1,5 @@
-import { INSIGHTS_MESSAGES, type Memo, type MemoInput, type MemoUpdate } from '@meridian/contracts';
+import { type Memo, type MemoInput, type MemoUpdate } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, editsOrganizationData } from '../../lib/access.js';
 import { forbidden, notFound, stale } from '../../lib/errors.js';
@@ -49,7 +50,7 @@ export class MemosService {
     return this.db.transaction(async (tx) => {
       const before = await this.changeable(tx, actor, id);
       if (!sameInstant(before.updatedAt, input.updatedAt)) {
-        throw stale(INSIGHTS_MESSAGES.stale);
+        throw stale(API_MESSAGES.insights.stale);
       }
       if (input.body === before.body) return this.dto(tx, before);
       const after = await repository.replaceBody(tx, before, input.body, actor.user.id);
@@ -80,9 +81,9 @@ export class MemosService {
   /** The organization's memo, locked, when the caller may change it. */
   private async changeable(tx: Executor, actor: Actor, id: string): Promise<MemoRow> {
     const memo = await repository.find(tx, actor.organizationId, id, true);
-    if (!memo) throw notFound(INSIGHTS_MESSAGES.memoNotFound);
+    if (!memo) throw notFound(API_MESSAGES.insights.memoNotFound);
     if (memo.authorId !== actor.user.id && !editsOrganizationData(actor)) {
-      throw forbidden(INSIGHTS_MESSAGES.memoAuthorOnly);
+      throw forbidden(API_MESSAGES.insights.memoAuthorOnly);
     }
     return memo;
   }

@@ -1,4 +1,5 @@
-import { INSIGHTS_MESSAGES, type Report, type ReportInput } from '@meridian/contracts';
+import { type Report, type ReportInput } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
@@ -41,7 +42,7 @@ export class ReportsService {
 
   async create(actor: Actor, incidentId: string, input: ReportInput): Promise<Report> {
     const incident = await visibleIncident(this.db, actor, incidentId);
-    requireAccess(actor, 'organization.editData', INSIGHTS_MESSAGES.reportEditorsOnly);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.insights.reportEditorsOnly);
     const { user } = actor;
     const events = await incidentsReads.listEvents(this.db, incidentId, actor.organizationId);
     const content: ReportContent = {
@@ -82,7 +83,7 @@ export class ReportsService {
 
   async pdf(actor: Actor, id: string): Promise<Download> {
     const row = await repository.findPdf(this.db, actor.organizationId, id);
-    if (!row) throw notFound(INSIGHTS_MESSAGES.reportNotFound);
+    if (!row) throw notFound(API_MESSAGES.insights.reportNotFound);
     return {
       filename: `${slugOf(row.title, 'report')}.pdf`,
       contentType: PDF_TYPE,

@@ -1,4 +1,5 @@
-import { type ChartsQuery, INSIGHTS_MESSAGES } from '@meridian/contracts';
+import { type ChartsQuery } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
@@ -14,6 +15,6 @@ export const scopeCondition = (organizationId: string, scope: InsightsScope) =>
 /** The incident, when the organization sees it (its own or a global one); else 404. */
 export async function visibleIncident(db: Executor, actor: Actor, id: string) {
   const incident = await incidentsReads.findVisible(db, actor.organizationId, id);
-  if (!incident) throw notFound(INSIGHTS_MESSAGES.incidentNotFound);
+  if (!incident) throw notFound(API_MESSAGES.insights.incidentNotFound);
   return incident;
 }

@@ -7,6 +7,7 @@ import {
   WEB_PATHS,
   emailDomain,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, isInternalEmail, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, gone, notFound } from '../../lib/errors.js';
@@ -61,17 +62,6 @@ function invitationEmail({ invitation, inviteUrl, organizationName }: PreparedIn
   };
 }
 
-export const INVITATION_MESSAGES = {
-  adminRequired: 'Only an organization admin can invite people',
-  userExists: 'A user with this email already exists',
-  /** One answer for another organization's domain and another organization's user alike. */
-  notInvitable: 'This address cannot be invited to this organization',
-  internalOnly: 'Addresses at the internal domain can only join the internal organization',
-  invalid: 'This invitation link is not valid',
-  used: 'This invitation has already been used',
-  expired: 'This invitation has expired. Ask your administrator for a new one.',
-} as const;
-
 /**
  * Activates the invited user with what they gave, closes the invitation and records it; the
  * caller's transaction makes the three one change.
@@ -111,7 +101,7 @@ export class InvitationsService {
     input: { email: string; adminRole: AdminRole },
     baseUrl: string,
   ): Promise<InvitationData> {
-    requireAccess(actor, 'organization.administer', INVITATION_MESSAGES.adminRequired);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.invitation.adminRequired);
     const prepared = await this.db.transaction((tx) =>
       this.createIn(tx, actor, actor.organizationId, input, baseUrl),
     );
@@ -141,22 +131,23 @@ export class InvitationsService {
     baseUrl: string,
   ): Promise<PreparedInvitation> {
     const organization = await organizationsReads.findById(tx, organizationId);
-    if (!organization) throw notFound('Organization not found');
+    if (!organization) throw notFound(API_MESSAGES.organization.notFound);
     if (isInternalEmail(input.email, this.internalDomain) && !organization.isInternal) {
-      throw badRequest(INVITATION_MESSAGES.internalOnly);
+      throw badRequest(API_MESSAGES.invitation.internalOnly);
     }
 
     // A registered domain is its organization's alone; refused before any account is looked
     // up, so the answer is the same whether or not the address exists.
     const domainOwner = await organizationsReads.findByDomain(tx, emailDomain(input.email));
     if (domainOwner && domainOwner.id !== organization.id) {
-      throw conflict(INVITATION_MESSAGES.notInvitable);
+      throw conflict(API_MESSAGES.invitation.notInvitable);
     }
     let user = await usersReads.findByEmail(tx, input.email);
     if (user && user.organizationId !== organization.id) {
       // The domain's own organization takes back an address another one invited and nobody
       // accepted; any other account elsewhere is not named.
-      if (!(domainOwner && neverActivated(user))) throw conflict(INVITATION_MESSAGES.notInvitable);
+      if (!(domainOwner && neverActivated(user)))
+        throw conflict(API_MESSAGES.invitation.notInvitable);
       await recordAudit(tx, actor, {
         action: 'invitation.reclaim',
         targetType: 'user',
@@ -166,7 +157,7 @@ export class InvitationsService {
       });
     } else if (user && !neverActivated(user)) {
       // Re-inviting is only for people who never activated: it must not reopen an account.
-      throw conflict(INVITATION_MESSAGES.userExists);
+      throw conflict(API_MESSAGES.invitation.userExists);
     }
     if (user) {
       // Inviting a pending person again sends a fresh link and retires the old ones.
@@ -217,7 +208,7 @@ export class InvitationsService {
   async lookup(token: string): Promise<InvitationLookupResponse['data']> {
     const invitation = await this.usable(this.db, token, false);
     const organization = await organizationsReads.findById(this.db, invitation.organizationId);
-    if (!organization) throw notFound(INVITATION_MESSAGES.invalid);
+    if (!organization) throw notFound(API_MESSAGES.invitation.invalid);
     return {
       email: invitation.email,
       adminRole: invitation.adminRole,
@@ -257,15 +248,15 @@ export class InvitationsService {
     const user = lock
       ? await userAccounts.lockInOrganization(db, invitation.organizationId, invitation.userId)
       : await usersReads.findById(db, invitation.userId);
-    if (!user || !neverActivated(user)) throw gone(INVITATION_MESSAGES.used);
+    if (!user || !neverActivated(user)) throw gone(API_MESSAGES.invitation.used);
     return { invitation, user };
   }
 
   private async usable(db: Executor, token: string, lock: boolean): Promise<InvitationRow> {
     const invitation = await invitationsRepository.findByTokenHash(db, hashToken(token), lock);
-    if (!invitation) throw notFound(INVITATION_MESSAGES.invalid);
-    if (invitation.acceptedAt) throw gone(INVITATION_MESSAGES.used);
-    if (invitation.expiresAt.getTime() <= Date.now()) throw gone(INVITATION_MESSAGES.expired);
+    if (!invitation) throw notFound(API_MESSAGES.invitation.invalid);
+    if (invitation.acceptedAt) throw gone(API_MESSAGES.invitation.used);
+    if (invitation.expiresAt.getTime() <= Date.now()) throw gone(API_MESSAGES.invitation.expired);
     return invitation;
   }
 }

@@ -9,6 +9,7 @@ import {
   type ProfileUpdate,
   type Session,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -27,15 +28,6 @@ import { userAccounts } from '../users/users.accounts.js';
 import { settingsReads } from '../settings/settings.reads.js';
 import { twoFactorStatus } from '../two-factor/two-factor.service.js';
 import { meRepository } from './me.repository.js';
-
-export const ME_MESSAGES = {
-  wrongPassword: 'Current password is incorrect',
-  noPassword: 'This account signs in with Google and has no password to change',
-  samePassword: 'The new password must be different from the current one',
-  sessionNotFound: 'Session not found',
-  noGoogleLink: 'No Google account is linked to this account',
-  googleOnly: 'This account signs in only with Google: unlinking it would leave no way in',
-} as const;
 
 /** What the signed-in user manages about themselves. */
 export class MeService {
@@ -108,12 +100,13 @@ export class MeService {
     client: ClientInfo,
   ): Promise<AuthResponse> {
     const current = actor.user.passwordHash;
-    if (!current) throw badRequest(ME_MESSAGES.noPassword);
-    if (change.currentPassword === change.newPassword) throw badRequest(ME_MESSAGES.samePassword);
+    if (!current) throw badRequest(API_MESSAGES.me.noPassword);
+    if (change.currentPassword === change.newPassword)
+      throw badRequest(API_MESSAGES.me.samePassword);
     assertPasswordNotCommon(change.newPassword, 'newPassword');
     const ticket = await this.throttle.begin(actor.user.email, client.ip ?? '');
     if (!(await this.hasher.verify(current, change.currentPassword)))
-      throw badRequest(ME_MESSAGES.wrongPassword);
+      throw badRequest(API_MESSAGES.me.wrongPassword);
     await this.throttle.succeeded(ticket);
     const passwordHash = await this.hasher.hash(change.newPassword);
     return this.db.transaction(async (tx) => {
@@ -138,10 +131,10 @@ export class MeService {
    * (other than this one) end. A later Google sign-in must confirm the password to link again.
    */
   async unlinkGoogle(actor: Actor): Promise<void> {
-    if (!actor.user.passwordHash) throw badRequest(ME_MESSAGES.googleOnly);
+    if (!actor.user.passwordHash) throw badRequest(API_MESSAGES.me.googleOnly);
     await this.db.transaction(async (tx) => {
       const user = await usersReads.findById(tx, actor.user.id);
-      if (!user?.googleSub) throw badRequest(ME_MESSAGES.noGoogleLink);
+      if (!user?.googleSub) throw badRequest(API_MESSAGES.me.noGoogleLink);
       await userAccounts.update(tx, user.id, { googleSub: null, googleLinkedAt: null });
       const ended = await userSessions.revokeOthers(tx, user.id, actor.sessionId, 'GOOGLE');
       await recordAudit(tx, actor, {
@@ -175,7 +168,7 @@ export class MeService {
   async revokeSession(actor: Actor, sessionId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (!(await userSessions.revoke(tx, actor.user.id, sessionId)))
-        throw notFound(ME_MESSAGES.sessionNotFound);
+        throw notFound(API_MESSAGES.me.sessionNotFound);
       await recordAudit(tx, actor, {
         action: 'session.revoke',
         targetType: 'session',

@@ -1,7 +1,7 @@
 import type { OrganizationListResponse, OrganizationPageResponse } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURSOR_MESSAGES } from '../../lib/cursor.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** A platform with more customers than one page holds. */
 const CUSTOMERS = 64;
@@ -126,7 +126,7 @@ describe('GET /api/admin/organizations: bad input', () => {
     ['limit=many', 'limit: limit must be a number'],
     [`q=${'x'.repeat(201)}`, 'q: q must be at most 200 characters'],
     ['sort=name', 'query: unknown field "sort"'],
-    ['cursor=bogus', CURSOR_MESSAGES.invalid],
+    ['cursor=bogus', API_MESSAGES.cursor.invalid],
   ])('answers 400 with a message to %s', async (query, message) => {
     expect(await list(query)).toMatchObject({ status: 400, body: { message } });
   });
@@ -136,7 +136,7 @@ describe('GET /api/admin/organizations: bad input', () => {
     const cursor = encodeURIComponent(first.body.data.nextCursor ?? '');
     expect(await list(`q=customer&limit=5&cursor=${cursor}`)).toMatchObject({
       status: 400,
-      body: { message: CURSOR_MESSAGES.otherQuery },
+      body: { message: API_MESSAGES.cursor.otherQuery },
     });
   });
 });

@@ -1,6 +1,4 @@
 import {
-  INTERNAL_ORGANIZATION_FIXED,
-  INTERNAL_ORGANIZATION_PROTECTED,
   LIMITS,
   type Organization,
   type OrganizationListQuery,
@@ -17,16 +15,7 @@ import {
   type OrganizationVisibility,
   organizationsRepository,
 } from './organizations.repository.js';
-
-export const ORGANIZATION_ERRORS = {
-  notFound: 'Organization not found',
-  platformAdminRequired: 'Only platform admins can manage organizations',
-  slugTaken: 'Slug is already taken',
-  domainTaken: 'This domain is already registered by another organization',
-  idMismatch: 'id in the body does not match the URL',
-  internalProtected: INTERNAL_ORGANIZATION_PROTECTED,
-  internalFixed: INTERNAL_ORGANIZATION_FIXED,
-} as const;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /**
  * Creates an organization inside the caller's transaction, for a platform admin's approval of
@@ -72,12 +61,12 @@ export class OrganizationsService {
     const visible =
       actor.isPlatformAdmin || id === actor.user.organizationId || id === actor.organizationId;
     const row = visible ? await organizationsRepository.findById(this.db, id) : undefined;
-    if (!row) throw notFound(ORGANIZATION_ERRORS.notFound);
+    if (!row) throw notFound(API_MESSAGES.organization.notFound);
     return toOrganizationDto(row);
   }
 
   async create(actor: Actor, values: OrganizationValues): Promise<Organization> {
-    requireAccess(actor, 'platform.administer', ORGANIZATION_ERRORS.platformAdminRequired);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.organization.platformAdminRequired);
     return this.db.transaction(async (tx) => {
       await this.assertSlugFree(tx, values.slug);
       await this.assertDomainFree(tx, values.domain);
@@ -94,14 +83,14 @@ export class OrganizationsService {
   }
 
   async update(actor: Actor, id: string, values: OrganizationValues): Promise<Organization> {
-    requireAccess(actor, 'platform.administer', ORGANIZATION_ERRORS.platformAdminRequired);
-    if (values.id && values.id !== id) throw badRequest(ORGANIZATION_ERRORS.idMismatch);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.organization.platformAdminRequired);
+    if (values.id && values.id !== id) throw badRequest(API_MESSAGES.organization.idMismatch);
     return this.db.transaction(async (tx) => {
       const existing = await organizationsRepository.findById(tx, id);
-      if (!existing) throw notFound(ORGANIZATION_ERRORS.notFound);
+      if (!existing) throw notFound(API_MESSAGES.organization.notFound);
       // Disabling the operator's own organization would lock every platform admin out.
       if (existing.isInternal && (values.status !== 'ACTIVE' || values.slug !== existing.slug)) {
-        throw conflict(ORGANIZATION_ERRORS.internalFixed);
+        throw conflict(API_MESSAGES.organization.internalFixed);
       }
       await this.assertSlugFree(tx, values.slug, id);
       await this.assertDomainFree(tx, values.domain, id);
@@ -118,11 +107,11 @@ export class OrganizationsService {
   }
 
   async delete(actor: Actor, id: string): Promise<void> {
-    requireAccess(actor, 'platform.administer', ORGANIZATION_ERRORS.platformAdminRequired);
+    requireAccess(actor, 'platform.administer', API_MESSAGES.organization.platformAdminRequired);
     await this.db.transaction(async (tx) => {
       const existing = await organizationsRepository.findById(tx, id);
-      if (!existing) throw notFound(ORGANIZATION_ERRORS.notFound);
-      if (existing.isInternal) throw conflict(ORGANIZATION_ERRORS.internalProtected);
+      if (!existing) throw notFound(API_MESSAGES.organization.notFound);
+      if (existing.isInternal) throw conflict(API_MESSAGES.organization.internalProtected);
       const deleted = await organizationsRepository.softDelete(tx, id);
       await recordAudit(tx, actor, {
         action: 'organization.delete',
@@ -136,7 +125,7 @@ export class OrganizationsService {
 
   private async assertSlugFree(db: Executor, slug: string, exceptId?: string): Promise<void> {
     const holder = await organizationsRepository.findBySlug(db, slug);
-    if (holder && holder.id !== exceptId) throw conflict(ORGANIZATION_ERRORS.slugTaken);
+    if (holder && holder.id !== exceptId) throw conflict(API_MESSAGES.organization.slugTaken);
   }
 
   /** An e-mail domain belongs to one organization: only it invites that domain's addresses. */
@@ -147,6 +136,6 @@ export class OrganizationsService {
   ): Promise<void> {
     if (!domain) return;
     const holder = await organizationsRepository.findByDomain(db, domain);
-    if (holder && holder.id !== exceptId) throw conflict(ORGANIZATION_ERRORS.domainTaken);
+    if (holder && holder.id !== exceptId) throw conflict(API_MESSAGES.organization.domainTaken);
   }
 }

@@ -1,9 +1,5 @@
-import {
-  PLAN_MESSAGES,
-  type PlanTemplate,
-  type PlanTemplateData,
-  PlanTemplateInput,
-} from '@meridian/contracts';
+import { type PlanTemplate, type PlanTemplateData, PlanTemplateInput } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
@@ -44,7 +40,7 @@ export class PlanTemplatesService {
   }
 
   async create(actor: Actor, input: PlanTemplateData): Promise<PlanTemplate> {
-    requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.plan.editorRequired);
     return this.db.transaction(async (tx) => {
       await this.ensureStarters(tx, actor.organizationId);
       const [row] = await templates.insert(tx, [
@@ -65,7 +61,7 @@ export class PlanTemplatesService {
   async update(actor: Actor, id: string, input: PlanTemplateData): Promise<PlanTemplate> {
     return this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id);
-      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
+      requireAccess(actor, 'organization.editData', API_MESSAGES.plan.editorRequired);
       const after = toTemplateDto(await templates.update(tx, id, columnsOf(input)));
       await recordAudit(tx, actor, {
         action: 'plan-template.update',
@@ -81,7 +77,7 @@ export class PlanTemplatesService {
   async remove(actor: Actor, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id);
-      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
+      requireAccess(actor, 'organization.editData', API_MESSAGES.plan.editorRequired);
       await templates.update(tx, id, { deletedAt: new Date() });
       await recordAudit(tx, actor, {
         action: 'plan-template.delete',
@@ -110,7 +106,7 @@ export class PlanTemplatesService {
 
   private async visible(tx: Executor, actor: Actor, id: string): Promise<TemplateRow> {
     const row = await templates.find(tx, actor.organizationId, id);
-    if (!row) throw notFound(PLAN_MESSAGES.templateNotFound);
+    if (!row) throw notFound(API_MESSAGES.plan.templateNotFound);
     return row;
   }
 }

@@ -4,7 +4,6 @@ import {
   ActionUpdate,
   IdParams,
   MessageResponse,
-  PLAN_MESSAGES,
   PlanCreate,
   PlanListQuery,
   PlanListResponse,
@@ -14,6 +13,7 @@ import {
   PlanTemplateResponse,
   PlanUpdate,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -37,7 +37,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: PLAN_MESSAGES.listed,
+      message: API_MESSAGES.plan.listed,
       data: { plans: await plans.list(actorOf(request), request.query) },
     }),
   );
@@ -54,7 +54,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: PLAN_MESSAGES.created,
+        message: API_MESSAGES.plan.created,
         data: { plan: await plans.create(actorOf(request), request.body) },
       }),
   );
@@ -70,7 +70,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: PLAN_MESSAGES.retrieved,
+      message: API_MESSAGES.plan.retrieved,
       data: { plan: await plans.get(actorOf(request), request.params.id) },
     }),
   );
@@ -87,7 +87,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: PLAN_MESSAGES.updated,
+      message: API_MESSAGES.plan.updated,
       data: { plan: await plans.update(actorOf(request), request.params.id, request.body) },
     }),
   );
@@ -105,7 +105,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: PLAN_MESSAGES.actionAdded,
+        message: API_MESSAGES.plan.actionAdded,
         data: { plan: await plans.addAction(actorOf(request), request.params.id, request.body) },
       }),
   );
@@ -122,7 +122,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: PLAN_MESSAGES.actionUpdated,
+      message: API_MESSAGES.plan.actionUpdated,
       data: {
         plan: await plans.updateAction(
           actorOf(request),
@@ -144,7 +144,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: PLAN_MESSAGES.templatesListed,
+      message: API_MESSAGES.plan.templatesListed,
       data: { templates: await templates.list(actorOf(request)) },
     }),
   );
@@ -161,7 +161,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: PLAN_MESSAGES.templateCreated,
+        message: API_MESSAGES.plan.templateCreated,
         data: { template: await templates.create(actorOf(request), request.body) },
       }),
   );
@@ -178,7 +178,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: PLAN_MESSAGES.templateUpdated,
+      message: API_MESSAGES.plan.templateUpdated,
       data: {
         template: await templates.update(actorOf(request), request.params.id, request.body),
       },
@@ -197,7 +197,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await templates.remove(actorOf(request), request.params.id);
-      return { message: PLAN_MESSAGES.templateRemoved };
+      return { message: API_MESSAGES.plan.templateRemoved };
     },
   );
 };

@@ -2,12 +2,12 @@ import {
   type ActionCreateData,
   type ActionStatus,
   type ActionUpdate,
-  PLAN_MESSAGES,
   type Plan,
   type PlanCreateData,
   type PlanListFilter,
   type PlanUpdate,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, editsOrganizationData, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound, stale } from '../../lib/errors.js';
@@ -64,14 +64,14 @@ export class PlansService {
   }
 
   async create(actor: Actor, input: PlanCreateData): Promise<Plan> {
-    requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.plan.editorRequired);
     const plan = await this.db.transaction(async (tx) => {
       const incident = await incidentsReads.findVisible(tx, actor.organizationId, input.incidentId);
-      if (!incident) throw notFound(PLAN_MESSAGES.incidentNotFound);
+      if (!incident) throw notFound(API_MESSAGES.plan.incidentNotFound);
       const template = input.templateId
         ? await repository.templates.find(tx, actor.organizationId, input.templateId)
         : undefined;
-      if (input.templateId && !template) throw notFound(PLAN_MESSAGES.templateNotFound);
+      if (input.templateId && !template) throw notFound(API_MESSAGES.plan.templateNotFound);
       if (input.ownerId) await this.assertMember(tx, actor, input.ownerId, 'ownerId');
       const startsAt = input.startsAt ? new Date(input.startsAt) : new Date();
       const row = await repository.insert(tx, {
@@ -130,13 +130,13 @@ export class PlansService {
   async update(actor: Actor, id: string, input: PlanUpdate): Promise<Plan> {
     const plan = await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id, true);
-      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
-      if (!sameInstant(before.updatedAt, input.updatedAt)) throw stale(PLAN_MESSAGES.stale);
+      requireAccess(actor, 'organization.editData', API_MESSAGES.plan.editorRequired);
+      if (!sameInstant(before.updatedAt, input.updatedAt)) throw stale(API_MESSAGES.plan.stale);
       if (input.ownerId) await this.assertMember(tx, actor, input.ownerId, 'ownerId');
       const actions = await repository.actionsOf(tx, [id]);
       if (input.status === 'COMPLETED' && before.status !== 'COMPLETED') {
         const open = actions.filter((action) => action.required && action.status !== 'DONE');
-        if (open.length > 0) throw conflict(PLAN_MESSAGES.requiredOpen(open.length));
+        if (open.length > 0) throw conflict(API_MESSAGES.plan.requiredOpen(open.length));
       }
       const after = await repository.update(tx, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -181,8 +181,8 @@ export class PlansService {
   async addAction(actor: Actor, planId: string, input: ActionCreateData): Promise<Plan> {
     const plan = await this.db.transaction(async (tx) => {
       const parent = await this.visible(tx, actor, planId, true);
-      requireAccess(actor, 'organization.editData', PLAN_MESSAGES.editorRequired);
-      if (closed(parent)) throw conflict(PLAN_MESSAGES.closed);
+      requireAccess(actor, 'organization.editData', API_MESSAGES.plan.editorRequired);
+      if (closed(parent)) throw conflict(API_MESSAGES.plan.closed);
       if (input.assigneeId) await this.assertMember(tx, actor, input.assigneeId, 'assigneeId');
       const [action] = await repository.insertActions(tx, [
         {
@@ -225,21 +225,21 @@ export class PlansService {
     const plan = await this.db.transaction(async (tx) => {
       const parent = await this.visible(tx, actor, planId, true);
       const before = await repository.findAction(tx, planId, actionId);
-      if (!before) throw notFound(PLAN_MESSAGES.actionNotFound);
+      if (!before) throw notFound(API_MESSAGES.plan.actionNotFound);
       if (!editsOrganizationData(actor)) {
         const own = before.assigneeId === actor.user.id;
         if (!own || Object.keys(input).some((key) => !ASSIGNEE_FIELDS.has(key))) {
-          throw forbidden(PLAN_MESSAGES.viewerOwnActions);
+          throw forbidden(API_MESSAGES.plan.viewerOwnActions);
         }
       }
-      if (!sameInstant(before.updatedAt, input.updatedAt)) throw stale(PLAN_MESSAGES.stale);
-      if (closed(parent)) throw conflict(PLAN_MESSAGES.closed);
+      if (!sameInstant(before.updatedAt, input.updatedAt)) throw stale(API_MESSAGES.plan.stale);
+      if (closed(parent)) throw conflict(API_MESSAGES.plan.closed);
       if (input.assigneeId) await this.assertMember(tx, actor, input.assigneeId, 'assigneeId');
       const status = input.status ?? before.status;
       const blockedReason =
         status === 'BLOCKED' ? (input.blockedReason ?? before.blockedReason) : null;
       if (status === 'BLOCKED' && !blockedReason) {
-        throw badRequest(`blockedReason: ${PLAN_MESSAGES.blockedReason}`);
+        throw badRequest(`blockedReason: ${API_MESSAGES.plan.blockedReason}`);
       }
       const now = new Date();
       const dueAt =
@@ -304,13 +304,13 @@ export class PlansService {
     lock = false,
   ): Promise<PlanWithIncident> {
     const row = await repository.find(db, actor.organizationId, id, lock);
-    if (!row) throw notFound(PLAN_MESSAGES.notFound);
+    if (!row) throw notFound(API_MESSAGES.plan.notFound);
     return row;
   }
 
   private async assertMember(db: Executor, actor: Actor, id: string, field: string) {
     if (!(await incidentsReads.findAssignable(db, actor.organizationId, id))) {
-      throw badRequest(`${field}: ${PLAN_MESSAGES.assigneeNotFound}`);
+      throw badRequest(`${field}: ${API_MESSAGES.plan.assigneeNotFound}`);
     }
   }
 

@@ -1,7 +1,8 @@
 import { DEFAULT_SECURITY_SETTINGS, SecuritySettings } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { ACCESS_MESSAGES, type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
+import { type Actor, isInternalEmail, isPlatformAdmin } from '../../lib/access.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { NotifiedCache } from '../../lib/notified-cache.js';
 import { readSettings } from '../../lib/settings-documents.js';
@@ -24,7 +25,7 @@ const ACCESS_CACHE_MAX_AGE_MS = 60_000;
 
 function assertAllowedAddress(securityDocument: unknown, ip: string): void {
   const policy = readSettings(SecuritySettings, DEFAULT_SECURITY_SETTINGS, securityDocument);
-  if (!allowListAdmits(policy, ip)) throw forbidden(ACCESS_MESSAGES.addressNotAllowed(ip));
+  if (!allowListAdmits(policy, ip)) throw forbidden(API_MESSAGES.access.addressNotAllowed(ip));
 }
 
 /** Who a bearer token speaks for, and for which organization: the check behind every private route. */
@@ -65,7 +66,7 @@ export class AccessService {
    */
   async actorFor(token: string, actAs: string | undefined, ip: string): Promise<Actor> {
     const claims = await this.tokens.verify(token);
-    if (!claims) throw unauthorized(ACCESS_MESSAGES.invalidToken);
+    if (!claims) throw unauthorized(API_MESSAGES.access.invalidToken);
     const found = await this.facts(claims.userId, claims.sessionId);
     const user = found?.user;
     const session = found?.session;
@@ -77,19 +78,19 @@ export class AccessService {
       user.tokenVersion !== claims.tokenVersion ||
       user.accountStatus !== 'ACTIVE'
     ) {
-      throw unauthorized(ACCESS_MESSAGES.invalidToken);
+      throw unauthorized(API_MESSAGES.access.invalidToken);
     }
     if (found.organizationStatus !== 'ACTIVE')
-      throw forbidden(ACCESS_MESSAGES.organizationDisabled);
+      throw forbidden(API_MESSAGES.access.organizationDisabled);
 
     const platformAdmin = isPlatformAdmin(user, this.internalDomain);
     let organizationId = user.organizationId;
     if (actAs && actAs !== user.organizationId) {
       if (!OrganizationId.safeParse(actAs).success)
-        throw badRequest(ACCESS_MESSAGES.actAsMalformed);
-      if (!platformAdmin) throw forbidden(ACCESS_MESSAGES.actAsForbidden);
+        throw badRequest(API_MESSAGES.access.actAsMalformed);
+      if (!platformAdmin) throw forbidden(API_MESSAGES.access.actAsForbidden);
       if (!(await organizationsReads.findById(this.db, actAs)))
-        throw notFound(ACCESS_MESSAGES.organizationNotFound);
+        throw notFound(API_MESSAGES.access.organizationNotFound);
       organizationId = actAs;
     }
     // Platform staff acting as the organization are exempt; every such request is audited.

@@ -10,18 +10,7 @@ import { type UserRow, usersReads } from '../users/users.reads.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
 import { assertSignInAddress, issueTokens } from './sessions.js';
 import { sessionsRepository } from './sessions.repository.js';
-
-/**
- * A session after it started: whether its user may still hold one, its refresh (the token
- * rotated, a reused token ending the whole session), its idle timeout, and its end.
- */
-export const SESSION_MESSAGES = {
-  deactivated: 'Your account has been deactivated. Contact your administrator.',
-  pending: 'Your account is not active yet. Accept your invitation to sign in.',
-  organizationDisabled: 'Your organization is disabled',
-  invalidRefresh: 'Invalid or expired refresh token',
-  idleTimeout: 'You were signed out after 8 hours without activity. Sign in again.',
-} as const;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** The organization policy `sessionTimeout`: a session unused this long cannot be refreshed. */
 export const SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
@@ -36,11 +25,11 @@ async function idleTooLong(db: Executor, user: UserRow, sessionId: string, now: 
 
 /** Why an account with a correct password still may not sign in, or null when it may. */
 export async function signInRefusal(db: Executor, user: UserRow): Promise<string | null> {
-  if (user.accountStatus === 'DEACTIVATED') return SESSION_MESSAGES.deactivated;
-  if (user.accountStatus === 'PENDING') return SESSION_MESSAGES.pending;
+  if (user.accountStatus === 'DEACTIVATED') return API_MESSAGES.session.deactivated;
+  if (user.accountStatus === 'PENDING') return API_MESSAGES.session.pending;
   const organization = await organizationsReads.findById(db, user.organizationId);
   if (!organization || organization.status !== 'ACTIVE')
-    return SESSION_MESSAGES.organizationDisabled;
+    return API_MESSAGES.session.organizationDisabled;
   return null;
 }
 
@@ -90,11 +79,11 @@ export async function refreshSession(
       },
     };
   });
-  if (outcome === 'idle') throw unauthorized(SESSION_MESSAGES.idleTimeout);
+  if (outcome === 'idle') throw unauthorized(API_MESSAGES.session.idleTimeout);
   if (outcome && 'reuseOf' in outcome) {
     log.warn({ userId: outcome.reuseOf }, 'refresh token reuse detected; token family revoked');
   }
-  if (!outcome || !('response' in outcome)) throw unauthorized(SESSION_MESSAGES.invalidRefresh);
+  if (!outcome || !('response' in outcome)) throw unauthorized(API_MESSAGES.session.invalidRefresh);
   return outcome.response;
 }
 

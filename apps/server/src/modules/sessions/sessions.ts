@@ -9,8 +9,8 @@ import { type UserRow } from '../users/users.reads.js';
 import { userAccounts } from '../users/users.accounts.js';
 import { refreshTokensRepository } from './refresh-tokens.repository.js';
 import { sessionsRepository } from './sessions.repository.js';
-import { ACCESS_MESSAGES } from '../../lib/access.js';
 import { owesTwoFactorOnSignIn } from './two-factor-policy.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /**
  * A user's sessions as other modules may see and end them: the profile's and an admin's list
@@ -41,7 +41,7 @@ export async function assertSignInAddress(
   ip: string | null,
 ): Promise<void> {
   if (!(await addressAllowed(db, user.organizationId, ip)))
-    throw forbidden(ACCESS_MESSAGES.addressNotAllowed(ip ?? 'unknown'));
+    throw forbidden(API_MESSAGES.access.addressNotAllowed(ip ?? 'unknown'));
 }
 
 /**

@@ -1,14 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import type { AuthResponse, SecuritySettings } from '@meridian/contracts';
 import { DEFAULT_SECURITY_SETTINGS } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizations, sessions } from '../../db/schema.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
-import { ACCESS_MESSAGES } from '../../lib/access.js';
-import { SESSION_MESSAGES } from '../sessions/session-lifecycle.js';
-import { ACCOUNT_REQUEST_ERRORS } from '../account-requests/account-requests.service.js';
-import { SETTINGS_MESSAGES } from './settings.service.js';
 
 let server: TestServer;
 
@@ -84,7 +81,7 @@ describe('the IP allow list', () => {
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(
-      `ipAllowList.1: ${SETTINGS_MESSAGES.invalidAddress('10.0.0.300')} (and 2 more)`,
+      `ipAllowList.1: ${API_MESSAGES.settings.invalidAddress('10.0.0.300')} (and 2 more)`,
     );
     const huge = await saveSecurity(token, {
       ipWhitelist: true,
@@ -95,7 +92,7 @@ describe('the IP allow list', () => {
     const empty = await saveSecurity(token, { ipWhitelist: true, ipAllowList: [] });
     expect(empty).toMatchObject({
       status: 400,
-      body: { message: SETTINGS_MESSAGES.emptyAllowList },
+      body: { message: API_MESSAGES.settings.emptyAllowList },
     });
     const stored = await server.request<{ data: SecuritySettings }>(
       'GET',
@@ -122,7 +119,7 @@ describe('the IP allow list', () => {
     });
     expect(response).toMatchObject({
       status: 400,
-      body: { message: SETTINGS_MESSAGES.selfLockout('127.0.0.3') },
+      body: { message: API_MESSAGES.settings.selfLockout('127.0.0.3') },
     });
   });
 
@@ -156,7 +153,7 @@ describe('the IP allow list', () => {
     });
     expect(outside).toMatchObject({
       status: 403,
-      body: { message: ACCESS_MESSAGES.addressNotAllowed('127.0.0.3') },
+      body: { message: API_MESSAGES.access.addressNotAllowed('127.0.0.3') },
     });
 
     const owner = await server.login(OWNER_EMAIL);
@@ -214,7 +211,10 @@ describe('the session timeout', () => {
     expect(active.status).toBe(200);
     await idle(sessionIdOf(member.accessToken), 8.1);
     const late = await refresh(active.body.refreshToken);
-    expect(late).toMatchObject({ status: 401, body: { message: SESSION_MESSAGES.idleTimeout } });
+    expect(late).toMatchObject({
+      status: 401,
+      body: { message: API_MESSAGES.session.idleTimeout },
+    });
     const afterwards = await server.request('GET', '/api/me/profile', {
       token: active.body.accessToken,
     });
@@ -251,7 +251,7 @@ describe('member requests', () => {
     const refused = await accountRequest('newcomer@Closed-Freight.example');
     expect(refused).toMatchObject({
       status: 403,
-      body: { message: ACCOUNT_REQUEST_ERRORS.requestsClosed('closed-freight.example') },
+      body: { message: API_MESSAGES.accountRequest.requestsClosed('closed-freight.example') },
     });
     // Other domains are not concerned.
     expect((await accountRequest('someone@elsewhere-freight.example')).status).toBe(201);

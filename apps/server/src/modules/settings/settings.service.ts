@@ -6,6 +6,7 @@ import {
   PlatformSettings,
   SecuritySettings,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
@@ -16,16 +17,6 @@ import { recordAudit } from '../audit/audit.service.js';
 import { owesTwoFactor } from '../sessions/two-factor-policy.js';
 import { type OrganizationSettingsColumn, settingsRepository } from './settings.repository.js';
 
-export const SETTINGS_MESSAGES = {
-  adminRequired: 'Only an organization admin can change these settings',
-  invalidAddress: (entry: string) => `"${entry}" is not an IPv4 or IPv6 address or CIDR range`,
-  emptyAllowList: 'Add at least one address or range before turning the IP allow list on',
-  ownTwoFactorFirst:
-    'Set up two-factor authentication for your own account (Profile) before requiring it: you signed in with a password and have none.',
-  selfLockout: (ip: string) =>
-    `The IP allow list does not include your own address (${ip}): saving it would lock you out. Add it, or a range that holds it.`,
-} as const;
-
 /** What a security document must satisfy beyond its shape: real ranges, and no self-lockout. */
 function checkSecurity(actor: Actor, value: SecuritySettings, clientIp: string): void {
   const invalid = invalidEntries(value.ipAllowList);
@@ -33,7 +24,7 @@ function checkSecurity(actor: Actor, value: SecuritySettings, clientIp: string):
     throw invalidRows(
       invalid.map(({ index, entry }) => ({
         path: `ipAllowList.${index}`,
-        message: SETTINGS_MESSAGES.invalidAddress(entry),
+        message: API_MESSAGES.settings.invalidAddress(entry),
       })),
     );
   }
@@ -48,12 +39,12 @@ function checkSecurity(actor: Actor, value: SecuritySettings, clientIp: string):
       organizationSecurity: value,
     })
   )
-    throw badRequest(SETTINGS_MESSAGES.ownTwoFactorFirst);
+    throw badRequest(API_MESSAGES.settings.ownTwoFactorFirst);
   if (!value.ipWhitelist) return;
-  if (value.ipAllowList.length === 0) throw badRequest(SETTINGS_MESSAGES.emptyAllowList);
+  if (value.ipAllowList.length === 0) throw badRequest(API_MESSAGES.settings.emptyAllowList);
   // Platform staff acting as the organization are not held by its list (see AccessService).
   if (!actor.actingAs && !allowsAddress(value.ipAllowList, clientIp))
-    throw badRequest(SETTINGS_MESSAGES.selfLockout(clientIp));
+    throw badRequest(API_MESSAGES.settings.selfLockout(clientIp));
 }
 
 type Document<T extends z.ZodType<Record<string, unknown>>> = { schema: T; defaults: z.infer<T> };
@@ -85,7 +76,7 @@ export class OrganizationSettingsService {
     value: z.infer<(typeof DOCUMENTS)[K]['schema']>,
     clientIp: string,
   ): Promise<z.infer<(typeof DOCUMENTS)[K]['schema']>> {
-    requireAccess(actor, 'organization.administer', SETTINGS_MESSAGES.adminRequired);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.settings.adminRequired);
     if (kind === 'security') checkSecurity(actor, value as SecuritySettings, clientIp);
     await this.db.transaction(async (tx) => {
       const before = await settingsRepository.find(tx, actor.organizationId, kind);

@@ -15,7 +15,7 @@ import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import type { BulkProgress } from '../../lib/bulk-progress.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
-import { CURSOR_MESSAGES, cursors } from '../../lib/cursor.js';
+import { cursors } from '../../lib/cursor.js';
 import { badRequest, conflict, type ErrorIssue, invalidRows, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -30,15 +30,7 @@ import {
   type ShipmentRow,
   shipmentsRepository as shipments,
 } from './shipments.repository.js';
-
-export const SHIPMENT_MESSAGES = {
-  notFound: 'Shipment not found',
-  editorRequired: "Only the organization's managers and admins change its shipments",
-  referenceTaken: (reference: string) =>
-    `reference "${reference}" is already used by another shipment: change that one instead`,
-  unknownSite: (id: string) => `site ${id} is not one of the organization's sites`,
-  unknownSiteRef: (ref: string) => `no site of the organization has externalRef "${ref}"`,
-} as const;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const GEOCODE_CONCURRENCY = 4;
 
@@ -105,7 +97,7 @@ export class ShipmentsService {
     const fingerprint = [actor.organizationId, q, status, mode];
     const after = query.cursor ? cursors.decode(query.cursor, fingerprint) : null;
     if (after && !(after.length === 2 && after.every((part) => typeof part === 'string'))) {
-      throw badRequest(CURSOR_MESSAGES.invalid);
+      throw badRequest(API_MESSAGES.cursor.invalid);
     }
     const rows = await shipments.page(this.db, actor.organizationId, {
       filters,
@@ -132,14 +124,14 @@ export class ShipmentsService {
   }
 
   async create(actor: Actor, input: ShipmentValues): Promise<ShipmentDetail> {
-    requireAccess(actor, 'organization.editData', SHIPMENT_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.shipment.editorRequired);
     const [origin, destination] = await Promise.all([
       this.place(input.origin, 'origin'),
       this.place(input.destination, 'destination'),
     ]);
     const created = await this.db.transaction(async (tx) => {
       if (await shipments.findByReference(tx, actor.organizationId, input.reference)) {
-        throw conflict(SHIPMENT_MESSAGES.referenceTaken(input.reference));
+        throw conflict(API_MESSAGES.shipment.referenceTaken(input.reference));
       }
       const siteIds = await this.siteIdsFor(tx, actor, input);
       const row = await shipments.insert(tx, {
@@ -174,7 +166,7 @@ export class ShipmentsService {
     input: ShipmentUpdateValues,
   ): Promise<ShipmentDetail> {
     await this.visible(this.db, actor, shipmentId);
-    requireAccess(actor, 'organization.editData', SHIPMENT_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.shipment.editorRequired);
     const updated = await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, shipmentId, true);
       const siteIds = await this.siteIdsFor(tx, actor, input);
@@ -211,7 +203,7 @@ export class ShipmentsService {
     rows: readonly ShipmentValues[],
     progress: BulkProgress = () => undefined,
   ): Promise<BulkResponse['data']> {
-    requireAccess(actor, 'organization.editData', SHIPMENT_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.shipment.editorRequired);
     const { organizationId } = actor;
     const issues: ErrorIssue[] = [];
     const places = await this.placesOf(rows, issues, progress);
@@ -365,12 +357,12 @@ export class ShipmentsService {
     const ids = new Set<string>();
     for (const id of input.siteIds ?? []) {
       if (named.ids.has(id)) ids.add(id);
-      else problem('siteIds', SHIPMENT_MESSAGES.unknownSite(id));
+      else problem('siteIds', API_MESSAGES.shipment.unknownSite(id));
     }
     for (const ref of input.siteRefs ?? []) {
       const id = named.byRef.get(ref);
       if (id) ids.add(id);
-      else problem('siteRefs', SHIPMENT_MESSAGES.unknownSiteRef(ref));
+      else problem('siteRefs', API_MESSAGES.shipment.unknownSiteRef(ref));
     }
     return [...ids];
   }
@@ -399,7 +391,7 @@ export class ShipmentsService {
     lock = false,
   ): Promise<ShipmentRow> {
     const row = await shipments.find(db, actor.organizationId, shipmentId, lock);
-    if (!row) throw notFound(SHIPMENT_MESSAGES.notFound);
+    if (!row) throw notFound(API_MESSAGES.shipment.notFound);
     return row;
   }
 }

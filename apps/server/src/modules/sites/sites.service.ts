@@ -14,7 +14,7 @@ import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import type { BulkProgress } from '../../lib/bulk-progress.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
-import { CURSOR_MESSAGES, cursors } from '../../lib/cursor.js';
+import { cursors } from '../../lib/cursor.js';
 import { badRequest, conflict, type ErrorIssue, invalidRows, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -31,15 +31,7 @@ import {
   type SiteRow,
   sitesRepository as sites,
 } from './sites.repository.js';
-
-export const SITE_MESSAGES = {
-  notFound: 'Site not found',
-  editorRequired: "Only the organization's managers and admins change its sites",
-  locationRequired: 'give location (lat and lng), or an address, city or country to find it from',
-  addressNotFound: (query: string) =>
-    `"${query}" was not found: check the address, or give location (lat and lng)`,
-  refTaken: (ref: string) => `externalRef "${ref}" is already used by another site`,
-} as const;
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** What each sort's cursor holds, part by part. */
 const KEY_TYPES: Record<SiteListQuery['sort'], readonly ('number' | 'string')[]> = {
@@ -145,9 +137,9 @@ export class SitesService {
   }
 
   async create(actor: Actor, input: SiteValues): Promise<Site> {
-    requireAccess(actor, 'organization.editData', SITE_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.site.editorRequired);
     const point = await this.locate(input, input);
-    if (!point) throw badRequest(`location: ${SITE_MESSAGES.locationRequired}`);
+    if (!point) throw badRequest(`location: ${API_MESSAGES.site.locationRequired}`);
     const created = await this.db.transaction(async (tx) => {
       await this.assertRefFree(tx, actor, input.externalRef);
       const row = await sites.insert(tx, {
@@ -175,14 +167,15 @@ export class SitesService {
     const { archived, ...fields } = input;
     // Found (or 404) before anything else: another organization's site is never revealed.
     const current = await this.visible(this.db, actor, siteId);
-    requireAccess(actor, 'organization.editData', SITE_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.site.editorRequired);
     const addressChanged =
       fields.address !== undefined ||
       fields.city !== undefined ||
       fields.countryCode !== undefined ||
       fields.location !== undefined;
     const point = addressChanged ? await this.locate(fields, { ...current, ...fields }) : null;
-    if (addressChanged && !point) throw badRequest(`location: ${SITE_MESSAGES.locationRequired}`);
+    if (addressChanged && !point)
+      throw badRequest(`location: ${API_MESSAGES.site.locationRequired}`);
 
     const updated = await this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, siteId, true);
@@ -221,7 +214,7 @@ export class SitesService {
     rows: readonly SiteValues[],
     progress: BulkProgress = () => undefined,
   ): Promise<BulkResponse['data']> {
-    requireAccess(actor, 'organization.editData', SITE_MESSAGES.editorRequired);
+    requireAccess(actor, 'organization.editData', API_MESSAGES.site.editorRequired);
     const { organizationId } = actor;
     const refs = rows.flatMap((row) => (row.externalRef ? [row.externalRef] : []));
     const known = await sites.knownRefs(this.db, organizationId, refs);
@@ -282,7 +275,8 @@ export class SitesService {
     const query = await this.geocode.addressQuery(parts);
     if (!query) return null;
     const point = await this.geocode.tryLocate(query);
-    if (!point) throw badRequest(`${addressField(parts)}: ${SITE_MESSAGES.addressNotFound(query)}`);
+    if (!point)
+      throw badRequest(`${addressField(parts)}: ${API_MESSAGES.site.addressNotFound(query)}`);
     return point;
   }
 
@@ -300,7 +294,10 @@ export class SitesService {
       const query = await this.geocode.addressQuery(row);
       if (query) queries.set(query, [...(queries.get(query) ?? []), index]);
       else if (!row.externalRef || !known.has(row.externalRef)) {
-        issues.push({ path: `sites.${index}.location`, message: SITE_MESSAGES.locationRequired });
+        issues.push({
+          path: `sites.${index}.location`,
+          message: API_MESSAGES.site.locationRequired,
+        });
       }
     }
     let located = 0;
@@ -314,7 +311,7 @@ export class SitesService {
           const row = rows[index] ?? {};
           issues.push({
             path: `sites.${index}.${addressField(row)}`,
-            message: SITE_MESSAGES.addressNotFound(query),
+            message: API_MESSAGES.site.addressNotFound(query),
           });
         }
       }
@@ -345,7 +342,7 @@ export class SitesService {
     exceptId?: string,
   ): Promise<void> {
     if (ref && (await sites.findByRef(db, actor.organizationId, ref, exceptId))) {
-      throw conflict(SITE_MESSAGES.refTaken(ref));
+      throw conflict(API_MESSAGES.site.refTaken(ref));
     }
   }
 
@@ -356,7 +353,7 @@ export class SitesService {
     lock = false,
   ): Promise<SiteRow> {
     const row = await sites.find(db, actor.organizationId, siteId, lock);
-    if (!row) throw notFound(SITE_MESSAGES.notFound);
+    if (!row) throw notFound(API_MESSAGES.site.notFound);
     return row;
   }
 
@@ -366,7 +363,7 @@ export class SitesService {
     const valid =
       key.length === SITE_SORTS[sort].length &&
       types.every((type, index) => typeof key[index] === type);
-    if (!valid) throw badRequest(CURSOR_MESSAGES.invalid);
+    if (!valid) throw badRequest(API_MESSAGES.cursor.invalid);
     return key;
   }
 }

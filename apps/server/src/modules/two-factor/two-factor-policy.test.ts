@@ -7,14 +7,12 @@ import {
   type TwoFactorStatusResponse,
   type ValidateResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
 import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test-server.js';
-import { TWO_FACTOR_POLICY_MESSAGE } from '../../lib/access.js';
-import { SETTINGS_MESSAGES } from '../settings/settings.service.js';
-import { USER_MESSAGES } from '../users/users.service.js';
 
 let server: TestServer;
 let orgId: string;
@@ -89,7 +87,10 @@ describe('the organization policy "require two-factor authentication"', () => {
       // A session opened before the policy is held by it from its next request.
       const held = await call('GET', '/api/atlas/events', { token: before.body.accessToken, ip });
       expect(held.status).toBe(403);
-      expect(held.body).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_POLICY_MESSAGE });
+      expect(held.body).toEqual({
+        code: 'FORBIDDEN',
+        message: API_MESSAGES.access.twoFactorPolicy,
+      });
 
       const session = await signIn('noah@acme.example', ip);
       expect(session.status).toBe(200);
@@ -110,7 +111,10 @@ describe('the organization policy "require two-factor authentication"', () => {
           body: method === 'POST' ? { password: TEST_PASSWORD, code: '000000' } : undefined,
         });
         expect(refused.status, `${method} ${path}`).toBe(403);
-        expect(refused.body).toEqual({ code: 'FORBIDDEN', message: TWO_FACTOR_POLICY_MESSAGE });
+        expect(refused.body).toEqual({
+          code: 'FORBIDDEN',
+          message: API_MESSAGES.access.twoFactorPolicy,
+        });
       }
 
       await setUpTwoFactor(token, ip);
@@ -161,7 +165,7 @@ describe('the organization policy "require two-factor authentication"', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       code: 'BAD_REQUEST',
-      message: SETTINGS_MESSAGES.ownTwoFactorFirst,
+      message: API_MESSAGES.settings.ownTwoFactorFirst,
     });
     const settings = await call<{ data: { requireTwoFactor: boolean } }>(
       'GET',
@@ -220,6 +224,6 @@ describe("an admin resetting a member's two-factor authentication", () => {
       token: adminToken,
     });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ code: 'BAD_REQUEST', message: USER_MESSAGES.twoFactorOff });
+    expect(again.body).toEqual({ code: 'BAD_REQUEST', message: API_MESSAGES.user.twoFactorOff });
   });
 });

@@ -6,6 +6,7 @@ import {
   type TwoFactorLoginPayload,
   type TwoFactorStatus,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
@@ -25,20 +26,6 @@ import {
   otpauthUri,
 } from './totp.js';
 import { loginChallengesRepository, twoFactorRepository as repo } from './two-factor.repository.js';
-
-export const TWO_FACTOR_MESSAGES = {
-  challenge: 'Enter the code from your authenticator app',
-  googleOnly: 'This account signs in with Google, which checks its second factor',
-  alreadyOn: 'Two-factor authentication is already on',
-  notStarted: 'Start the setup again: no authenticator app is waiting to be confirmed',
-  notOn: 'Two-factor authentication is not on',
-  wrongCode: 'That code is not right. Check your authenticator app and try again.',
-  wrongRecoveryCode: 'That recovery code is not right, or it was used already',
-  replayedCode: 'That code was used already. Wait for the next one.',
-  wrongPassword: 'Current password is incorrect',
-  challengeExpired: 'This sign-in has expired. Sign in with your password again.',
-  tooManyTries: 'Too many wrong codes. Sign in with your password again.',
-} as const;
 
 /** Whether the user's sign-in asks for a code, and how many recovery codes remain. */
 export async function twoFactorStatus(db: Executor, userId: string): Promise<TwoFactorStatus> {
@@ -65,8 +52,9 @@ export class TwoFactorService {
 
   /** A fresh secret to scan; nothing changes for sign-in until a code confirms it. */
   async setup(actor: Actor): Promise<{ secret: string; otpauthUri: string }> {
-    if (!actor.user.passwordHash) throw badRequest(TWO_FACTOR_MESSAGES.googleOnly);
-    if (await repo.isEnabled(this.db, actor.user.id)) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+    if (!actor.user.passwordHash) throw badRequest(API_MESSAGES.twoFactor.googleOnly);
+    if (await repo.isEnabled(this.db, actor.user.id))
+      throw conflict(API_MESSAGES.twoFactor.alreadyOn);
     const secret = newTotpSecret();
     await repo.savePending(this.db, actor.user.id, this.secrets.seal(secret));
     return { secret, otpauthUri: otpauthUri(secret, actor.user.email) };
@@ -75,14 +63,14 @@ export class TwoFactorService {
   /** Confirms the scanned secret with a code and answers the recovery codes, shown this once. */
   async enable(actor: Actor, code: string): Promise<string[]> {
     const pending = await repo.find(this.db, actor.user.id);
-    if (pending?.enabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
-    if (!pending) throw badRequest(TWO_FACTOR_MESSAGES.notStarted);
+    if (pending?.enabledAt) throw conflict(API_MESSAGES.twoFactor.alreadyOn);
+    if (!pending) throw badRequest(API_MESSAGES.twoFactor.notStarted);
     const step = await matchingStep(this.secrets.open(pending.secretSealed), code);
-    if (step === null) throw badRequest(TWO_FACTOR_MESSAGES.wrongCode);
+    if (step === null) throw badRequest(API_MESSAGES.twoFactor.wrongCode);
     const codes = Array.from({ length: TWO_FACTOR.recoveryCodeCount }, newRecoveryCode);
     await this.db.transaction(async (tx) => {
       if (!(await repo.enable(tx, actor.user.id, step)))
-        throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+        throw conflict(API_MESSAGES.twoFactor.alreadyOn);
       await repo.replaceRecoveryCodes(tx, actor.user.id, codes.map(hashRecoveryCode));
       await recordAudit(tx, actor, {
         action: 'two_factor.enable',
@@ -96,12 +84,12 @@ export class TwoFactorService {
   /** Needs the password and a current code (or a recovery code), both throttled like sign-ins. */
   async disable(actor: Actor, payload: TwoFactorDisablePayload, client: ClientInfo): Promise<void> {
     const row = await repo.find(this.db, actor.user.id);
-    if (!row?.enabledAt) throw badRequest(TWO_FACTOR_MESSAGES.notOn);
+    if (!row?.enabledAt) throw badRequest(API_MESSAGES.twoFactor.notOn);
     const current = actor.user.passwordHash;
-    if (!current) throw badRequest(TWO_FACTOR_MESSAGES.googleOnly);
+    if (!current) throw badRequest(API_MESSAGES.twoFactor.googleOnly);
     const ticket = await this.throttle.begin(actor.user.email, client.ip ?? '');
     if (!(await this.hasher.verify(current, payload.password)))
-      throw badRequest(TWO_FACTOR_MESSAGES.wrongPassword);
+      throw badRequest(API_MESSAGES.twoFactor.wrongPassword);
     await this.db.transaction(async (tx) => {
       const proof = await this.secondFactor(tx, actor.user.id, row.secretSealed, payload.code);
       if (proof.kind === 'wrong') throw badRequest(proof.message);
@@ -136,7 +124,7 @@ export class TwoFactorService {
       expiresAt,
     });
     return {
-      message: TWO_FACTOR_MESSAGES.challenge,
+      message: API_MESSAGES.twoFactor.challenge,
       twoFactorRequired: true,
       challengeToken: token,
       expiresAt: expiresAt.toISOString(),
@@ -152,14 +140,14 @@ export class TwoFactorService {
         hashToken(payload.challengeToken),
         new Date(),
       );
-      if (!open) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+      if (!open) throw unauthorized(API_MESSAGES.twoFactor.challengeExpired);
       if (open.tries >= TWO_FACTOR.challengeTries)
-        throw unauthorized(TWO_FACTOR_MESSAGES.tooManyTries);
+        throw unauthorized(API_MESSAGES.twoFactor.tooManyTries);
       return open;
     });
     const user = await usersReads.findById(this.db, challenge.userId);
     const row = await repo.find(this.db, challenge.userId);
-    if (!user || !row?.enabledAt) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+    if (!user || !row?.enabledAt) throw unauthorized(API_MESSAGES.twoFactor.challengeExpired);
     const ticket = await this.throttle.begin(user.email, client.ip ?? '');
     const session = await this.db.transaction(async (tx) => {
       const proof = await this.secondFactor(
@@ -171,7 +159,7 @@ export class TwoFactorService {
       );
       if (proof.kind === 'wrong') return proof;
       if (!(await loginChallengesRepository.consume(tx, challenge.id)))
-        throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+        throw unauthorized(API_MESSAGES.twoFactor.challengeExpired);
       const refusal = await signInRefusal(tx, user);
       if (refusal) throw forbidden(refusal);
       if (proof.kind === 'recovery') {
@@ -206,13 +194,13 @@ export class TwoFactorService {
     const looksLikeTotp = /^\d{6}$/.test(code.trim());
     if (kind === 'totp' || (kind === 'either' && looksLikeTotp)) {
       const step = await matchingStep(this.secrets.open(secretSealed), code.trim());
-      if (step === null) return { kind: 'wrong', message: TWO_FACTOR_MESSAGES.wrongCode };
+      if (step === null) return { kind: 'wrong', message: API_MESSAGES.twoFactor.wrongCode };
       if (!(await repo.useStep(tx, userId, step)))
-        return { kind: 'wrong', message: TWO_FACTOR_MESSAGES.replayedCode };
+        return { kind: 'wrong', message: API_MESSAGES.twoFactor.replayedCode };
       return { kind: 'totp' };
     }
     if (!(await repo.useRecoveryCode(tx, userId, hashRecoveryCode(code))))
-      return { kind: 'wrong', message: TWO_FACTOR_MESSAGES.wrongRecoveryCode };
+      return { kind: 'wrong', message: API_MESSAGES.twoFactor.wrongRecoveryCode };
     return { kind: 'recovery' };
   }
 }

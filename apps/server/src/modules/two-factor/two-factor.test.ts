@@ -10,7 +10,7 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, loginChallenges, userTwoFactor, users } from '../../db/schema.js';
 import { TEST_PASSWORD, type TestServer, startTestServer } from '../../test/test-server.js';
-import { TWO_FACTOR_MESSAGES } from './two-factor.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 let server: TestServer;
 let orgId: string;
@@ -103,7 +103,10 @@ describe('enabling two-factor authentication', () => {
     expect((await server.login('enable@acme.example')).accessToken).toBeTruthy();
 
     const wrong = await post('/api/me/two-factor/enable', { code: '000000' }, { token, ip });
-    expect(wrong).toMatchObject({ status: 400, body: { message: TWO_FACTOR_MESSAGES.wrongCode } });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { message: API_MESSAGES.twoFactor.wrongCode },
+    });
     const malformed = await post('/api/me/two-factor/enable', { code: '12ab' }, { token, ip });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/code must be the 6 digits/);
@@ -123,7 +126,10 @@ describe('enabling two-factor authentication', () => {
     expect(after.body.data.twoFactor).toEqual({ enabled: true, recoveryCodesLeft: 10 });
     // The secret is never answered again, and the database holds it sealed.
     const again = await post('/api/me/two-factor/setup', undefined, { token, ip });
-    expect(again).toMatchObject({ status: 409, body: { message: TWO_FACTOR_MESSAGES.alreadyOn } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: API_MESSAGES.twoFactor.alreadyOn },
+    });
     const [row] = await server.database.db
       .select()
       .from(userTwoFactor)
@@ -144,7 +150,10 @@ describe('enabling two-factor authentication', () => {
       token: session.accessToken,
       ip: '10.20.0.2',
     });
-    expect(setup).toMatchObject({ status: 400, body: { message: TWO_FACTOR_MESSAGES.googleOnly } });
+    expect(setup).toMatchObject({
+      status: 400,
+      body: { message: API_MESSAGES.twoFactor.googleOnly },
+    });
   });
 });
 
@@ -160,7 +169,7 @@ describe('signing in with two-factor authentication', () => {
     expect(challenge.status).toBe(200);
     expect(challenge.body).toMatchObject({
       twoFactorRequired: true,
-      message: TWO_FACTOR_MESSAGES.challenge,
+      message: API_MESSAGES.twoFactor.challenge,
     });
     expect(challenge.body).not.toHaveProperty('accessToken');
     expect(challenge.body).not.toHaveProperty('refreshToken');
@@ -170,7 +179,10 @@ describe('signing in with two-factor authentication', () => {
       { challengeToken: challenge.body.challengeToken, code: '000000' },
       { ip },
     );
-    expect(wrong).toMatchObject({ status: 401, body: { message: TWO_FACTOR_MESSAGES.wrongCode } });
+    expect(wrong).toMatchObject({
+      status: 401,
+      body: { message: API_MESSAGES.twoFactor.wrongCode },
+    });
 
     const code = await codeAt(secret);
     const signedIn = await post<AuthResponse>(
@@ -193,7 +205,7 @@ describe('signing in with two-factor authentication', () => {
     );
     expect(reused).toMatchObject({
       status: 401,
-      body: { message: TWO_FACTOR_MESSAGES.challengeExpired },
+      body: { message: API_MESSAGES.twoFactor.challengeExpired },
     });
     const replay = await post(
       '/api/auth/login/2fa',
@@ -202,7 +214,7 @@ describe('signing in with two-factor authentication', () => {
     );
     expect(replay).toMatchObject({
       status: 401,
-      body: { message: TWO_FACTOR_MESSAGES.replayedCode },
+      body: { message: API_MESSAGES.twoFactor.replayedCode },
     });
 
     // The next step's code works (the clock moved on).
@@ -249,7 +261,7 @@ describe('signing in with two-factor authentication', () => {
     );
     expect(twice).toMatchObject({
       status: 401,
-      body: { message: TWO_FACTOR_MESSAGES.wrongRecoveryCode },
+      body: { message: API_MESSAGES.twoFactor.wrongRecoveryCode },
     });
     const profile = await server.request<ProfileResponse>('GET', '/api/me/profile', {
       token: session.accessToken,
@@ -284,7 +296,7 @@ describe('signing in with two-factor authentication', () => {
     );
     expect(unknown).toMatchObject({
       status: 401,
-      body: { message: TWO_FACTOR_MESSAGES.challengeExpired },
+      body: { message: API_MESSAGES.twoFactor.challengeExpired },
     });
   });
 
@@ -300,7 +312,7 @@ describe('signing in with two-factor authentication', () => {
     );
     expect(late).toMatchObject({
       status: 401,
-      body: { message: TWO_FACTOR_MESSAGES.challengeExpired },
+      body: { message: API_MESSAGES.twoFactor.challengeExpired },
     });
   });
 
@@ -341,7 +353,7 @@ describe('signing in with two-factor authentication', () => {
     );
     expect(exhausted).toMatchObject({
       status: 401,
-      body: { message: TWO_FACTOR_MESSAGES.tooManyTries },
+      body: { message: API_MESSAGES.twoFactor.tooManyTries },
     });
     const [row] = await server.database.db
       .select({ tries: loginChallenges.tries })
@@ -366,7 +378,7 @@ describe('disabling two-factor authentication', () => {
     );
     expect(wrongPassword).toMatchObject({
       status: 400,
-      body: { message: TWO_FACTOR_MESSAGES.wrongPassword },
+      body: { message: API_MESSAGES.twoFactor.wrongPassword },
     });
     const wrongCode = await post(
       '/api/me/two-factor/disable',
@@ -375,7 +387,7 @@ describe('disabling two-factor authentication', () => {
     );
     expect(wrongCode).toMatchObject({
       status: 400,
-      body: { message: TWO_FACTOR_MESSAGES.wrongCode },
+      body: { message: API_MESSAGES.twoFactor.wrongCode },
     });
     const stillOn = await server.request<ProfileResponse>('GET', '/api/me/profile', { token });
     expect(stillOn.body.data.twoFactor.enabled).toBe(true);
@@ -402,7 +414,7 @@ describe('disabling two-factor authentication', () => {
       { password: TEST_PASSWORD, code: '123456' },
       { token, ip },
     );
-    expect(again).toMatchObject({ status: 400, body: { message: TWO_FACTOR_MESSAGES.notOn } });
+    expect(again).toMatchObject({ status: 400, body: { message: API_MESSAGES.twoFactor.notOn } });
     const audits = await server.database.db
       .select()
       .from(auditLog)

@@ -6,10 +6,11 @@ import {
   type User,
   type UserListResponse,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { CURSOR_MESSAGES, cursors } from '../../lib/cursor.js';
+import { cursors } from '../../lib/cursor.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 
 /** More members than one page of 50 holds, as in the issue: an organization of 63 people. */
@@ -256,7 +257,7 @@ describe('GET /api/admin/users: bad input', () => {
     ['direction=up', 'direction: direction must be asc or desc'],
     [`q=${'x'.repeat(201)}`, 'q: q must be at most 200 characters'],
     ['page=2', 'query: unknown field "page"'],
-    ['cursor=not-a-cursor', CURSOR_MESSAGES.invalid],
+    ['cursor=not-a-cursor', API_MESSAGES.cursor.invalid],
   ])('answers 400 with a message to %s', async (query, message) => {
     const response = await list(query);
     expect(response).toMatchObject({ status: 400, body: { message } });
@@ -271,7 +272,7 @@ describe('GET /api/admin/users: bad input', () => {
     for (const other of ['sort=email', 'sort=name&direction=desc', 'sort=name&status=ACTIVE']) {
       expect(await list(`${other}&limit=5&cursor=${cursor}`)).toMatchObject({
         status: 400,
-        body: { message: CURSOR_MESSAGES.otherQuery },
+        body: { message: API_MESSAGES.cursor.otherQuery },
       });
     }
     // The same cursor is someone else's query in another organization.
@@ -290,7 +291,7 @@ describe('GET /api/admin/users: bad input', () => {
       const forged = encodeURIComponent(cursors.encode(key, ['users', orgId, {}, sort, 'asc']));
       expect(await list(`sort=${sort}&cursor=${forged}`)).toMatchObject({
         status: 400,
-        body: { message: CURSOR_MESSAGES.invalid },
+        body: { message: API_MESSAGES.cursor.invalid },
       });
     }
   });

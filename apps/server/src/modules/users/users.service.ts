@@ -1,6 +1,5 @@
 import {
   type TwoFactorStatus,
-  USER_RULE_MESSAGES,
   platformRoleChangeProblem,
   type RuleTarget,
   userManagementProblem,
@@ -10,6 +9,7 @@ import {
   type UserListResponse,
   type UserUpdate,
 } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database, Executor } from '../../db/client.js';
 import { type Actor, isInternalEmail, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -35,13 +35,6 @@ type Body = string | Uint8Array | ArrayBuffer;
 const LIST_CACHE_ENTRIES = 500;
 /** Even if a notification were lost unnoticed, no kept list is older than this. */
 const LIST_CACHE_MAX_AGE_MS = 60_000;
-
-export const USER_MESSAGES = {
-  notFound: 'User not found',
-  sessionNotFound: 'Session not found',
-  twoFactorOff: 'This member has no two-factor authentication to reset',
-  ...USER_RULE_MESSAGES,
-} as const;
 
 /** The change (or deletion, `null`) takes an active ADMIN away from the organization. */
 const removesAnAdmin = (target: UserRow, change: UserUpdate | null): boolean =>
@@ -111,7 +104,7 @@ export class UsersService {
 
   async get(actor: Actor, id: string): Promise<User> {
     const row = await usersRepository.findInOrganization(this.db, actor.organizationId, id);
-    if (!row) throw notFound(USER_MESSAGES.notFound);
+    if (!row) throw notFound(API_MESSAGES.user.notFound);
     return toUserDto(row);
   }
 
@@ -127,7 +120,7 @@ export class UsersService {
         : null;
       if (roleProblem) throw forbidden(roleProblem);
       if (change.accountStatus === 'ACTIVE' && target.accountStatus === 'PENDING') {
-        throw conflict(USER_MESSAGES.activatesByInvitation);
+        throw conflict(API_MESSAGES.user.activatesByInvitation);
       }
       await this.assertInvariantsKept(tx, target, change);
       const updated = await usersRepository.update(tx, target.id, change);
@@ -172,7 +165,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       const target = await this.lockManageable(tx, actor, id);
       if (!(await userSessions.revoke(tx, target.id, sessionId)))
-        throw notFound(USER_MESSAGES.sessionNotFound);
+        throw notFound(API_MESSAGES.user.sessionNotFound);
       await recordAudit(tx, actor, {
         action: 'session.revoke',
         targetType: 'session',
@@ -198,7 +191,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       const target = await this.lockManageable(tx, actor, id);
       if (!(await twoFactorReads.find(tx, target.id))?.enabledAt)
-        throw badRequest(USER_MESSAGES.twoFactorOff);
+        throw badRequest(API_MESSAGES.user.twoFactorOff);
       await removeTwoFactor(tx, target.id);
       await recordAudit(tx, actor, {
         action: 'two_factor.reset',
@@ -215,11 +208,11 @@ export class UsersService {
    */
   private async lockManageable(tx: Executor, actor: Actor, id: string): Promise<UserRow> {
     const visible = await usersRepository.findInOrganization(tx, actor.organizationId, id);
-    if (!visible) throw notFound(USER_MESSAGES.notFound);
-    requireAccess(actor, 'organization.administer', USER_MESSAGES.adminRequired);
+    if (!visible) throw notFound(API_MESSAGES.user.notFound);
+    requireAccess(actor, 'organization.administer', API_MESSAGES.user.adminRequired);
     await usersRepository.lockOrganization(tx, visible.organizationId);
     const target = await usersRepository.lockInOrganization(tx, actor.organizationId, id);
-    if (!target) throw notFound(USER_MESSAGES.notFound);
+    if (!target) throw notFound(API_MESSAGES.user.notFound);
     const problem = userManagementProblem(
       {
         id: actor.user.id,
@@ -229,7 +222,7 @@ export class UsersService {
       },
       this.ruleTarget(target),
     );
-    if (problem === USER_MESSAGES.notYourself) throw conflict(problem);
+    if (problem === API_MESSAGES.user.notYourself) throw conflict(problem);
     if (problem) throw forbidden(problem);
     return target;
   }
@@ -250,7 +243,7 @@ export class UsersService {
         adminRole: 'ADMIN',
       })) === 0
     ) {
-      throw conflict(USER_MESSAGES.lastAdmin);
+      throw conflict(API_MESSAGES.user.lastAdmin);
     }
     if (
       removesAnOwner(target, change) &&
@@ -258,7 +251,7 @@ export class UsersService {
         role: 'OWNER',
       })) === 0
     ) {
-      throw conflict(USER_MESSAGES.lastOwner);
+      throw conflict(API_MESSAGES.user.lastOwner);
     }
   }
 }

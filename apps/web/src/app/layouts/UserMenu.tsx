@@ -9,7 +9,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/DropdownMenu';
-import { AUTH_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { User } from '@meridian/contracts';
 import { fullName, initials } from '@/utils/format';
@@ -28,6 +27,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const MENU_LINKS = [
   { label: 'User Profile', href: paths.admin.profile.getHref(), Icon: UserRound },
@@ -117,7 +117,7 @@ export function UserMenu({ user, showOrganizations, onSignOut }: UserMenuProps) 
         open={confirmingSignOut}
         onOpenChange={setConfirmingSignOut}
         title="Sign out"
-        description={AUTH_MESSAGES.signOutConfirm}
+        description={WEB_MESSAGES.auth.signOutConfirm}
         confirmLabel="Sign out"
         onConfirm={onSignOut}
       />

@@ -1,6 +1,6 @@
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { PRODUCT_NAME } from '@/config/constants';
-import { LOADING_TEXT } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import { useAuth } from '@/lib/auth';
 import { hasStoredSession } from '@/lib/auth-tokens';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,9 +27,9 @@ export function RootLayout() {
     document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
 
-  if (status === 'loading') return <FullPageSpinner label={LOADING_TEXT} />;
+  if (status === 'loading') return <FullPageSpinner label={WEB_MESSAGES.common.loading} />;
   return (
-    <Suspense fallback={<FullPageSpinner label={LOADING_TEXT} />}>
+    <Suspense fallback={<FullPageSpinner label={WEB_MESSAGES.common.loading} />}>
       <Outlet />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { MAP_UNAVAILABLE } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import { usePublicConfig } from '@/lib/public-config';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/utils/cn';
@@ -42,7 +42,7 @@ export function LazyMap(props: MapContentProps & { fallback?: string }) {
         className={cn(frame, 'flex flex-col items-center justify-center gap-2 p-6 text-center')}
       >
         <MapPinOff aria-hidden="true" className="size-6 text-muted-foreground" />
-        <p className="text-sm font-medium text-foreground">{MAP_UNAVAILABLE}</p>
+        <p className="text-sm font-medium text-foreground">{WEB_MESSAGES.common.mapUnavailable}</p>
         {fallback ? <p className="text-xs text-muted-foreground">{fallback}</p> : null}
       </div>
     );

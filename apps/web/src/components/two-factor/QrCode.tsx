@@ -1,5 +1,5 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { useEffect, useState } from 'react';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const SIZE_PX = 192;
 
@@ -28,7 +28,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
     };
   }, [value]);
 
-  if (failed) return <p className="text-sm text-destructive">{TWO_FACTOR_MESSAGES.qrFailed}</p>;
+  if (failed) return <p className="text-sm text-destructive">{WEB_MESSAGES.twoFactor.qrFailed}</p>;
   // A white square in both themes: scanners read dark modules on a light ground.
   return (
     <div className="flex size-[208px] shrink-0 items-center justify-center rounded-md border border-border bg-white p-2">

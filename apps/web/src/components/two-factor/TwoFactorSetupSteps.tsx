@@ -1,4 +1,3 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
@@ -9,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { Copy, Download } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { QrCode } from './QrCode';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const RECOVERY_FILE = 'meridian-recovery-codes.txt';
 
@@ -30,7 +30,7 @@ export function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
-      setFieldError(TWO_FACTOR_MESSAGES.codeInvalid);
+      setFieldError(WEB_MESSAGES.twoFactor.codeInvalid);
       return;
     }
     setFieldError(undefined);
@@ -94,7 +94,7 @@ export function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: 
   const text = `Meridian recovery codes (each works once)\n\n${codes.join('\n')}\n`;
   const copy = async () => {
     await navigator.clipboard.writeText(text);
-    toast.success(TWO_FACTOR_MESSAGES.recoveryCodesCopied);
+    toast.success(WEB_MESSAGES.twoFactor.recoveryCodesCopied);
   };
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));

@@ -1,11 +1,11 @@
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
-import { EXPOSURE_MESSAGES } from '@/config/messages';
 import type { Scope } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 import { queryKeys } from '@/lib/query-keys';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type ExposureCounts = { sites: number; shipments: number };
 
@@ -20,7 +20,7 @@ export function useExposureSummary(scope: Scope) {
     queryFn: async ({ signal }) => {
       const reply = await authenticatedRequest(`/exposure/summary?scope=${scope}`, {
         schema: lazySchema('ExposureSummaryResponse'),
-        fallbackMessage: EXPOSURE_MESSAGES.summaryFailed,
+        fallbackMessage: WEB_MESSAGES.exposure.summaryFailed,
         signal,
       });
       return {

@@ -1,16 +1,16 @@
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
-import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { IncidentExposureResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getExposure = async (incidentId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/incidents/${encodeURIComponent(incidentId)}/exposure`, {
       schema: IncidentExposureResponse,
-      fallbackMessage: EXPOSURE_MESSAGES.loadFailed,
+      fallbackMessage: WEB_MESSAGES.exposure.loadFailed,
       signal,
     })
   ).data;

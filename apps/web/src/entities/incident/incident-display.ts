@@ -1,7 +1,7 @@
 import type { BadgeTone } from '@/components/ui/Badge';
-import { EVENTS_MESSAGES } from '@/config/messages';
 import type { IncidentStatus, Severity } from '@meridian/contracts';
 import type { ReadIncident } from '@/lib/readers';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Severity colours of spec part 4: CRITICAL red, HIGH orange, MEDIUM yellow, LOW green. */
 export const SEVERITY_TONE: Record<Severity, BadgeTone> = {
@@ -30,14 +30,14 @@ export const formatStatus = (status: IncidentStatus): string => status.replaceAl
 
 /** "51.95, 4.05 (NL)", or the spec's text when the incident has no location. */
 export function formatLocation(location: ReadIncident['location']): string {
-  if (!location) return EVENTS_MESSAGES.locationUnavailable;
+  if (!location) return WEB_MESSAGES.events.locationUnavailable;
   const coordinates = `${location.lat.toFixed(2)}, ${location.lng.toFixed(2)}`;
   return location.countryCode ? `${coordinates} (${location.countryCode})` : coordinates;
 }
 
 /** The time as a UTC string, or "Unknown" when it is missing or unreadable. */
 export function formatUtc(isoTime: string | null | undefined): string {
-  if (!isoTime) return EVENTS_MESSAGES.dateUnknown;
+  if (!isoTime) return WEB_MESSAGES.events.dateUnknown;
   const time = new Date(isoTime);
-  return Number.isNaN(time.getTime()) ? EVENTS_MESSAGES.dateUnknown : time.toUTCString();
+  return Number.isNaN(time.getTime()) ? WEB_MESSAGES.events.dateUnknown : time.toUTCString();
 }

@@ -1,4 +1,3 @@
-import { EVENTS_MESSAGES } from '@/config/messages';
 import type { IncidentStatus, IncidentType, Scope, Severity } from '@meridian/contracts';
 import { INCIDENT_LIMITS } from '@meridian/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { lazyReader } from '@/lib/lazy-schema';
 import { parseListReply } from '@/lib/parse-list';
 import { queryKeys } from '@/lib/query-keys';
 import type { ReadIncident } from '@/lib/readers';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /*
  * The incidents a page at a time, filtered and sorted: the Events list and Atlas's feed.
@@ -69,9 +69,10 @@ export async function getIncidentPage(
     signal,
   );
   if (reply.kind === 'notJson') return reply;
-  if (reply.kind === 'failed') throw new ApiError(EVENTS_MESSAGES.loadFailedInner, reply.status);
+  if (reply.kind === 'failed')
+    throw new ApiError(WEB_MESSAGES.events.loadFailedInner, reply.status);
   const incidents = await parseListReply(await lazyReader('IncidentReader')(), reply.body);
-  if (!incidents) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, 200);
+  if (!incidents) throw new ApiError(WEB_MESSAGES.events.loadFailedInner, 200);
   const page = (reply.body as { page?: { nextCursor?: unknown } }).page;
   return {
     kind: 'incidents',

@@ -1,16 +1,16 @@
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
-import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { TimelineResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getTimeline = async (incidentId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/incidents/${encodeURIComponent(incidentId)}/timeline`, {
       schema: TimelineResponse,
-      fallbackMessage: INCIDENT_MESSAGES_WEB.timelineFailed,
+      fallbackMessage: WEB_MESSAGES.incident.timelineFailed,
       signal,
     })
   ).data.entries;

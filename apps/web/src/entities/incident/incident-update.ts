@@ -1,6 +1,6 @@
-import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { IncidentResponse, type IncidentUpdate } from '@meridian/contracts';
 import { authenticatedRequest } from '@/lib/api-client';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * PATCH /incidents/{id}: the event screens edit incidents, and the Plans screen resolves one
@@ -12,6 +12,6 @@ export const updateIncident = async (incidentId: string, change: IncidentUpdate)
       method: 'PATCH',
       body: change,
       schema: IncidentResponse,
-      fallbackMessage: INCIDENT_MESSAGES_WEB.updateFailed,
+      fallbackMessage: WEB_MESSAGES.incident.updateFailed,
     })
   ).data.incident;

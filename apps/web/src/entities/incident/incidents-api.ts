@@ -1,4 +1,3 @@
-import { EVENTS_MESSAGES } from '@/config/messages';
 import type { Scope } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useActiveOrganizationId } from '@/lib/active-organization';
@@ -7,6 +6,7 @@ import { lazyReader } from '@/lib/lazy-schema';
 import { parseListReply, yieldToBrowser } from '@/lib/parse-list';
 import { queryKeys } from '@/lib/query-keys';
 import type { ReadIncident } from '@/lib/readers';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * A reply of GET /atlas/events. The spec treats a reply that is not JSON (a proxy's HTML page,
@@ -23,7 +23,7 @@ const byUpdatedAtDesc = (a: ReadIncident, b: ReadIncident) => updatedTime(b) - u
 /** Incidents newest first; a non-OK reply or a JSON reply of the wrong shape is an error. */
 export async function getIncidents(scope: Scope, signal?: AbortSignal): Promise<IncidentsReply> {
   const response = await authenticatedFetch(`/atlas/events?scope=${scope}`, { signal });
-  if (!response.ok) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, response.status);
+  if (!response.ok) throw new ApiError(WEB_MESSAGES.events.loadFailedInner, response.status);
   let body: unknown;
   try {
     body = await response.json();
@@ -32,7 +32,7 @@ export async function getIncidents(scope: Scope, signal?: AbortSignal): Promise<
   }
   await yieldToBrowser(); // parsing 10,000 incidents was one task; checking them starts another
   const incidents = await parseListReply(await lazyReader('IncidentReader')(), body);
-  if (!incidents) throw new ApiError(EVENTS_MESSAGES.loadFailedInner, response.status);
+  if (!incidents) throw new ApiError(WEB_MESSAGES.events.loadFailedInner, response.status);
   return { kind: 'incidents', incidents: incidents.toSorted(byUpdatedAtDesc) };
 }
 

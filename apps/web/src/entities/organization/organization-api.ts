@@ -1,8 +1,8 @@
-import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { OrganizationResponseReader, type ReadOrganization } from '@/lib/readers';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** GET /admin/organizations/{id}: read by Atlas (its address), Platform Setup and the edit page. */
 export const getOrganization = async (
@@ -13,7 +13,7 @@ export const getOrganization = async (
     `/admin/organizations/${encodeURIComponent(organizationId)}`,
     {
       schema: OrganizationResponseReader,
-      fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadOrganization,
+      fallbackMessage: WEB_MESSAGES.adminFallback.loadOrganization,
       signal,
     },
   );

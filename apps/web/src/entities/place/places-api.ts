@@ -1,4 +1,5 @@
-import { GEOCODE_MESSAGES, GeocodeResponse, PlaceSearchResponse } from '@meridian/contracts';
+import { GeocodeResponse, PlaceSearchResponse } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,7 +9,7 @@ export const geocode = async (address: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/geocode?address=${encodeURIComponent(address)}`, {
       schema: GeocodeResponse,
-      fallbackMessage: GEOCODE_MESSAGES.addressNotFound,
+      fallbackMessage: API_MESSAGES.geocode.addressNotFound,
       signal,
     })
   ).data;

@@ -2,15 +2,7 @@ import { PlanListResponse, PlanResponse, type Plan, type PlanUpdate } from '@mer
 import type { QueryClient } from '@tanstack/react-query';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-/**
- * The plans endpoints that more than one screen calls: the Plans screen works on plans, and an
- * event's status change asks about its plans (resolving an incident offers to complete them).
- */
-export const PLANS_API_MESSAGES = {
-  loadFailed: 'Unable to load the plans',
-  updateFailed: 'Could not save the plan',
-} as const;
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Which plans a list shows: an event's, or those with an action assigned to the caller. */
 export type PlanFilter = { incidentId: string } | { assignee: 'me' };
@@ -23,7 +15,7 @@ export const getPlans = async (filter: PlanFilter, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/plans?${new URLSearchParams(filter).toString()}`, {
       schema: PlanListResponse,
-      fallbackMessage: PLANS_API_MESSAGES.loadFailed,
+      fallbackMessage: WEB_MESSAGES.plansApi.loadFailed,
       signal,
     })
   ).data.plans;
@@ -32,7 +24,7 @@ export const getPlan = async (planId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/plans/${encodeURIComponent(planId)}`, {
       schema: PlanResponse,
-      fallbackMessage: PLANS_API_MESSAGES.loadFailed,
+      fallbackMessage: WEB_MESSAGES.plansApi.loadFailed,
       signal,
     })
   ).data.plan;
@@ -45,7 +37,7 @@ export const updatePlan = async ({ planId, change }: PlanChange) =>
       method: 'PATCH',
       body: change,
       schema: PlanResponse,
-      fallbackMessage: PLANS_API_MESSAGES.updateFailed,
+      fallbackMessage: WEB_MESSAGES.plansApi.updateFailed,
     })
   ).data.plan;
 

@@ -1,4 +1,3 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { storeTokens } from '@/lib/auth-tokens';
@@ -6,13 +5,14 @@ import { queryKeys } from '@/lib/query-keys';
 import { AuthResponse, type PasswordChange } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const changePassword = (change: PasswordChange) =>
   authenticatedRequest('/me/password', {
     method: 'POST',
     body: change,
     schema: AuthResponse,
-    fallbackMessage: SETTINGS_MESSAGES.changePassword,
+    fallbackMessage: WEB_MESSAGES.settings.changePassword,
   });
 
 /**

@@ -1,4 +1,3 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import {
@@ -7,6 +6,7 @@ import {
   TwoFactorSetupResponse,
 } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * Setting two-factor sign-in up, from the profile or at sign-in when the organization requires
@@ -19,7 +19,7 @@ export const setupTwoFactor = async () =>
     await authenticatedRequest('/me/two-factor/setup', {
       method: 'POST',
       schema: TwoFactorSetupResponse,
-      fallbackMessage: TWO_FACTOR_MESSAGES.start,
+      fallbackMessage: WEB_MESSAGES.twoFactor.start,
     })
   ).data;
 
@@ -32,7 +32,7 @@ export const enableTwoFactor = async (payload: TwoFactorEnablePayload) =>
       method: 'POST',
       body: payload,
       schema: RecoveryCodesResponse,
-      fallbackMessage: TWO_FACTOR_MESSAGES.enable,
+      fallbackMessage: WEB_MESSAGES.twoFactor.enable,
     })
   ).data.recoveryCodes;
 

@@ -1,8 +1,8 @@
 import { USER_LIST_PAGE_SIZE } from '@/config/constants';
-import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import type { UserListQuery } from '@meridian/contracts';
 import { authenticatedRequest } from '@/lib/api-client';
 import { UserListReader } from '@/lib/readers';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** GET /admin/users: the one fetcher of the team list and of the member pickers. */
 
@@ -22,7 +22,7 @@ export const getUsers = async (
   if (cursor) query.set('cursor', cursor);
   const reply = await authenticatedRequest(`/admin/users?${query.toString()}`, {
     schema: UserListReader,
-    fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadUsers,
+    fallbackMessage: WEB_MESSAGES.adminFallback.loadUsers,
     signal,
   });
   return reply.data;

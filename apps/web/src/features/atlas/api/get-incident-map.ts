@@ -1,6 +1,5 @@
 import type { MapArea, MapIncidentDocuments } from '@/components/map/map-types';
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
-import { EVENTS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { ApiError, authenticatedFetch } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,6 +7,7 @@ import type { Scope } from '@meridian/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { IncidentMapReply, IncidentMapRequest } from './incident-map-messages';
 import { workerClient } from './worker-client';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type IncidentMap = {
   /** The located incidents as the map's document; null when the list could not be had. */
@@ -21,7 +21,7 @@ export type IncidentMap = {
 
 const read = workerClient<IncidentMapRequest, IncidentMapReply>(
   () => new Worker(new URL('./incident-map.worker.ts', import.meta.url), { type: 'module' }),
-  () => new ApiError(EVENTS_MESSAGES.loadFailedInner, 0),
+  () => new ApiError(WEB_MESSAGES.events.loadFailedInner, 0),
 );
 
 let nextList = 0;
@@ -41,7 +41,7 @@ export async function getIncidentMap(
   previous?: IncidentMap,
   signal?: AbortSignal,
 ): Promise<IncidentMap> {
-  const failure = EVENTS_MESSAGES.loadFailedInner;
+  const failure = WEB_MESSAGES.events.loadFailedInner;
   const key = String((nextList += 1));
   const last: { reply?: Fetched } = {};
   const response = await authenticatedFetch(`/atlas/events?scope=${scope}`, {

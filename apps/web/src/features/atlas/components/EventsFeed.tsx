@@ -2,7 +2,6 @@ import { ExposureBadge } from '@/components/ExposureBadge';
 import { SeverityBadge } from '@/components/IncidentBadges';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { VirtualList } from '@/components/VirtualList';
-import { EVENTS_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { ExposureCounts } from '@/entities/exposure/exposure-summary';
 import { formatLocation, formatUtc } from '@/entities/incident/incident-display';
@@ -12,6 +11,7 @@ import type { ReadIncident } from '@/lib/readers';
 import type { Scope } from '@meridian/contracts';
 import { useMemo, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type EventsFeedProps = {
   scope: Scope;
@@ -67,7 +67,7 @@ export function EventsFeed({ scope, count, exposure, className, style }: EventsF
           ))}
         </div>
       ) : incidents.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-muted-foreground">{EVENTS_MESSAGES.empty}</p>
+        <p className="px-4 py-6 text-sm text-muted-foreground">{WEB_MESSAGES.events.empty}</p>
       ) : (
         <VirtualList
           items={incidents}

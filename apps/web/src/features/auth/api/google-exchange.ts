@@ -6,18 +6,9 @@ import type {
   GoogleLinkPayload,
   GoogleSignInResponse,
 } from '@meridian/contracts';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** The callback page's calls (not the login page's: they load with the callback). */
-
-const EXCHANGE_MESSAGES = {
-  failedStatus: (status: number) => `Google login failed (HTTP ${status})`,
-  malformed: 'Google login failed: malformed server response',
-} as const;
-
-export const GOOGLE_LINK_MESSAGES = {
-  failed: 'Linking Google failed',
-  failedStatus: (status: number) => `Linking Google failed (HTTP ${status})`,
-} as const;
 
 /** A session, or (a password account not yet linked to Google) the password confirmation asked. */
 export const exchangeGoogleCode = (payload: GoogleExchangePayload): Promise<GoogleSignInResponse> =>
@@ -25,8 +16,8 @@ export const exchangeGoogleCode = (payload: GoogleExchangePayload): Promise<Goog
     method: 'POST',
     body: payload,
     schema: lazySchema('GoogleSignInResponse'),
-    fallbackMessage: EXCHANGE_MESSAGES.failedStatus,
-    malformedMessage: EXCHANGE_MESSAGES.malformed,
+    fallbackMessage: WEB_MESSAGES.googleLink.exchangeFailedStatus,
+    malformedMessage: WEB_MESSAGES.googleLink.exchangeMalformed,
   });
 
 /** Links Google to a password account: the password confirms the first Google sign-in. */
@@ -35,6 +26,6 @@ export const linkGoogleAccount = (payload: GoogleLinkPayload): Promise<AuthRespo
     method: 'POST',
     body: payload,
     schema: lazySchema('AuthResponse'),
-    fallbackMessage: GOOGLE_LINK_MESSAGES.failedStatus,
-    malformedMessage: EXCHANGE_MESSAGES.malformed,
+    fallbackMessage: WEB_MESSAGES.googleLink.failedStatus,
+    malformedMessage: WEB_MESSAGES.googleLink.exchangeMalformed,
   });

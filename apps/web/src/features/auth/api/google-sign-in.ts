@@ -1,10 +1,10 @@
 import { GOOGLE_SCOPES } from '@/config/constants';
-import { AUTH_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { SESSION_KEYS } from '@/config/storage-keys';
 import { sessionStore } from '@/lib/storage';
 import type { PublicConfig } from '@meridian/contracts';
 import { emailDomain } from '@meridian/contracts/constants';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type GoogleSettings = NonNullable<PublicConfig['google']>;
 
@@ -14,9 +14,9 @@ export const googleRedirectUri = (): string =>
 /** The message that stops a Google sign-in before it starts, or null when it may go ahead. */
 export function googleEmailProblem(allowedDomain: string | null, email: string): string | null {
   if (!allowedDomain) return null;
-  if (!email) return AUTH_MESSAGES.googleEmailRequired(allowedDomain);
+  if (!email) return WEB_MESSAGES.auth.googleEmailRequired(allowedDomain);
   if (emailDomain(email) !== allowedDomain.toLowerCase()) {
-    return AUTH_MESSAGES.googleDomainNotAllowed(allowedDomain);
+    return WEB_MESSAGES.auth.googleDomainNotAllowed(allowedDomain);
   }
   return null;
 }

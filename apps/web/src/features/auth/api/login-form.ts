@@ -1,14 +1,14 @@
-import { AUTH_MESSAGES } from '@/config/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const loginFormSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, AUTH_MESSAGES.emailRequired)
-    .pipe(z.email(AUTH_MESSAGES.emailInvalid)),
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+    .min(1, WEB_MESSAGES.auth.emailRequired)
+    .pipe(z.email(WEB_MESSAGES.auth.emailInvalid)),
+  password: z.string().min(1, WEB_MESSAGES.auth.passwordRequired),
 });
 export type LoginFormValues = z.input<typeof loginFormSchema>;
 

@@ -1,8 +1,8 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { publicRequest } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 import type { AuthResponse, TwoFactorLoginPayload } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** The second sign-in step: the challenge of the password step and a code (or a recovery code). */
 export const loginWithTwoFactor = (payload: TwoFactorLoginPayload): Promise<AuthResponse> =>
@@ -10,8 +10,8 @@ export const loginWithTwoFactor = (payload: TwoFactorLoginPayload): Promise<Auth
     method: 'POST',
     body: payload,
     schema: lazySchema('AuthResponse'),
-    fallbackMessage: TWO_FACTOR_MESSAGES.verifyFailedStatus,
-    malformedMessage: TWO_FACTOR_MESSAGES.verifyMalformed,
+    fallbackMessage: WEB_MESSAGES.twoFactor.verifyFailedStatus,
+    malformedMessage: WEB_MESSAGES.twoFactor.verifyMalformed,
   });
 
 export const useLoginTwoFactor = () =>

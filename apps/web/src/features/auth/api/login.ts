@@ -1,8 +1,8 @@
-import { AUTH_MESSAGES } from '@/config/messages';
 import { publicRequest } from '@/lib/api-client';
 import { lazySchema } from '@/lib/lazy-schema';
 import type { LoginPayload, LoginResponse, TwoFactorChallenge } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * A reply without accessToken and user is malformed (spec part 5), unless it is the challenge
@@ -13,8 +13,8 @@ export const loginWithPassword = (payload: LoginPayload): Promise<LoginResponse>
     method: 'POST',
     body: payload,
     schema: lazySchema('LoginResponse'),
-    fallbackMessage: AUTH_MESSAGES.loginFailedStatus,
-    malformedMessage: AUTH_MESSAGES.loginMalformed,
+    fallbackMessage: WEB_MESSAGES.auth.loginFailedStatus,
+    malformedMessage: WEB_MESSAGES.auth.loginMalformed,
   });
 
 export const useLogin = () =>

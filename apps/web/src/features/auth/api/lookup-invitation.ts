@@ -1,8 +1,8 @@
-import { TEAM_MESSAGES } from '@/config/messages';
 import { publicRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { InvitationLookupResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** What an invitation link is for; an expired, used or unknown link answers with its reason. */
 export const lookupInvitation = async (token: string, signal?: AbortSignal) => {
@@ -10,7 +10,7 @@ export const lookupInvitation = async (token: string, signal?: AbortSignal) => {
     method: 'POST',
     body: { token },
     schema: InvitationLookupResponse,
-    fallbackMessage: TEAM_MESSAGES.invitationLookupFailed,
+    fallbackMessage: WEB_MESSAGES.team.invitationLookupFailed,
     signal,
   });
   return reply.data;

@@ -1,17 +1,13 @@
-import { ACCOUNT_REQUEST_FAILED_STATUS } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import { publicRequest } from '@/lib/api-client';
-import {
-  ACCOUNT_REQUEST_MESSAGES,
-  AccountRequestInput,
-  Email,
-  MessageResponse,
-} from '@meridian/contracts';
+import { AccountRequestInput, Email, MessageResponse } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 /** The contract's schema, with a blank e-mail reported like every other blank required field. */
 export const accountRequestFormSchema = AccountRequestInput.extend({
-  email: z.string().trim().min(1, ACCOUNT_REQUEST_MESSAGES.required).pipe(Email),
+  email: z.string().trim().min(1, API_MESSAGES.accountRequest.required).pipe(Email),
 });
 export type AccountRequestFormValues = z.input<typeof accountRequestFormSchema>;
 export type AccountRequest = z.output<typeof accountRequestFormSchema>;
@@ -21,7 +17,7 @@ export const submitAccountRequest = (request: AccountRequest) =>
     method: 'POST',
     body: request,
     schema: MessageResponse,
-    fallbackMessage: ACCOUNT_REQUEST_FAILED_STATUS,
+    fallbackMessage: WEB_MESSAGES.accountRequest.failedStatus,
   });
 
 export const useRequestAccount = () =>

@@ -5,7 +5,6 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { PRODUCT_NAME } from '@/config/constants';
-import { TEAM_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,6 +22,7 @@ import {
 import { useInvitation } from '../api/lookup-invitation';
 import { messageOf } from '../hooks/use-sign-in-error';
 import { AuthLayout } from './AuthLayout';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type Invitation = InvitationLookupResponse['data'];
 
@@ -43,7 +43,7 @@ function AcceptInviteForm({ token, invitation }: { token: string; invitation: In
       signIn(await accept.mutateAsync({ token, ...values }));
       void navigate(paths.admin.atlas.getHref(), { replace: true });
     } catch (failure) {
-      const message = messageOf(failure, TEAM_MESSAGES.invitationAcceptFailed);
+      const message = messageOf(failure, WEB_MESSAGES.team.invitationAcceptFailed);
       setError(message);
       toast.error(message);
     }
@@ -93,7 +93,8 @@ export function AcceptInvitePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const invitation = useInvitation(token);
-  const failure = token === '' ? TEAM_MESSAGES.invitationMissingToken : invitation.error?.message;
+  const failure =
+    token === '' ? WEB_MESSAGES.team.invitationMissingToken : invitation.error?.message;
 
   const description = invitation.data
     ? `You are invited to join ${invitation.data.organizationName} on ${PRODUCT_NAME} as ${ADMIN_ROLE_LABELS[invitation.data.adminRole]}.`

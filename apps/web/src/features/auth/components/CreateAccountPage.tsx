@@ -3,10 +3,9 @@ import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
-import { ACCOUNT_REQUEST_FAILED } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import { paths } from '@/config/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_REQUEST_MESSAGES } from '@meridian/contracts';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -19,6 +18,7 @@ import {
 } from '../api/request-account';
 import { messageOf } from '../hooks/use-sign-in-error';
 import { AuthLayout } from './AuthLayout';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const EMPTY_REQUEST: AccountRequestFormValues = {
   email: '',
@@ -32,10 +32,10 @@ const EMPTY_REQUEST: AccountRequestFormValues = {
 
 /** Blank required fields share one message; other problems (an invalid e-mail) stay per field. */
 const hasMissingField = (errors: FieldErrors<AccountRequestFormValues>) =>
-  Object.values(errors).some((error) => error?.message === ACCOUNT_REQUEST_MESSAGES.required);
+  Object.values(errors).some((error) => error?.message === API_MESSAGES.accountRequest.required);
 
 const fieldError = (message: string | undefined) =>
-  message === ACCOUNT_REQUEST_MESSAGES.required ? undefined : message;
+  message === API_MESSAGES.accountRequest.required ? undefined : message;
 
 export function CreateAccountPage() {
   const requestAccount = useRequestAccount();
@@ -55,10 +55,10 @@ export function CreateAccountPage() {
     try {
       await requestAccount.mutateAsync(request);
       setSubmitted(true);
-      toast.success(ACCOUNT_REQUEST_MESSAGES.submitted);
+      toast.success(API_MESSAGES.accountRequest.submitted);
       form.reset(EMPTY_REQUEST);
     } catch (error) {
-      const message = messageOf(error, ACCOUNT_REQUEST_FAILED);
+      const message = messageOf(error, WEB_MESSAGES.accountRequest.failed);
       setServerError(message);
       toast.error(message);
     }
@@ -75,9 +75,9 @@ export function CreateAccountPage() {
         className="flex flex-col gap-4"
         aria-label="Account request"
       >
-        {missingFields ? <Alert tone="error">{ACCOUNT_REQUEST_MESSAGES.required}</Alert> : null}
+        {missingFields ? <Alert tone="error">{API_MESSAGES.accountRequest.required}</Alert> : null}
         {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-        {submitted ? <Alert tone="success">{ACCOUNT_REQUEST_MESSAGES.submitted}</Alert> : null}
+        {submitted ? <Alert tone="success">{API_MESSAGES.accountRequest.submitted}</Alert> : null}
         <FormField
           label="Work email"
           error={fieldError(errors.email?.message)}

@@ -11,8 +11,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { GOOGLE_LINK_MESSAGES, linkGoogleAccount } from '../api/google-exchange';
+import { linkGoogleAccount } from '../api/google-exchange';
 import { messageOf } from '../hooks/use-sign-in-error';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * A first Google sign-in into an account that has a password: the password, once, proves the
@@ -59,7 +60,7 @@ export function GoogleLinkForm({ challenge }: { challenge: GoogleLinkChallenge }
         <p className="text-sm text-muted-foreground">{challenge.message}</p>
       </div>
       {link.error ? (
-        <Alert tone="error">{messageOf(link.error, GOOGLE_LINK_MESSAGES.failed)}</Alert>
+        <Alert tone="error">{messageOf(link.error, WEB_MESSAGES.googleLink.failed)}</Alert>
       ) : null}
       <FormField label="Email">
         <Input value={challenge.email} readOnly autoComplete="username" />

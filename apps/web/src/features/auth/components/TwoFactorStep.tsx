@@ -1,4 +1,3 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
@@ -8,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { useSignInError } from '../hooks/use-sign-in-error';
 import { useTwoFactorSignIn } from '../hooks/use-two-factor-sign-in';
 import { AuthLayout } from './AuthLayout';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const SIX_DIGITS = /^\d{6}$/;
 
@@ -33,7 +33,9 @@ export function TwoFactorStep({
     const typed = value.trim();
     if (useRecovery ? !typed : !SIX_DIGITS.test(typed)) {
       setFieldError(
-        useRecovery ? TWO_FACTOR_MESSAGES.recoveryCodeRequired : TWO_FACTOR_MESSAGES.codeInvalid,
+        useRecovery
+          ? WEB_MESSAGES.twoFactor.recoveryCodeRequired
+          : WEB_MESSAGES.twoFactor.codeInvalid,
       );
       return;
     }

@@ -1,5 +1,4 @@
 import { CALLBACK_FAILURE_REDIRECT_MS } from '@/config/constants';
-import { AUTH_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { SESSION_KEYS } from '@/config/storage-keys';
 import { useAuth } from '@/lib/auth';
@@ -11,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { exchangeGoogleCode } from '../api/google-exchange';
 import { googleRedirectUri } from '../api/google-sign-in';
+import * as WEB_MESSAGES from '@/config/messages';
 
 class GoogleCallbackError extends Error {
   constructor(
@@ -34,20 +34,20 @@ async function completeGoogleSignIn(params: URLSearchParams): Promise<GoogleSign
 
   if (error) {
     throw new GoogleCallbackError(
-      AUTH_MESSAGES.googleCallbackError(error),
-      AUTH_MESSAGES.toastGoogleCancelled,
+      WEB_MESSAGES.auth.googleCallbackError(error),
+      WEB_MESSAGES.auth.toastGoogleCancelled,
     );
   }
   if (!code) {
     throw new GoogleCallbackError(
-      AUTH_MESSAGES.googleCallbackNoCode,
-      AUTH_MESSAGES.toastInvalidGoogleResponse,
+      WEB_MESSAGES.auth.googleCallbackNoCode,
+      WEB_MESSAGES.auth.toastInvalidGoogleResponse,
     );
   }
   if (!state || state !== expectedState || !nonce) {
     throw new GoogleCallbackError(
-      AUTH_MESSAGES.googleCallbackStateMismatch,
-      AUTH_MESSAGES.toastGoogleCancelled,
+      WEB_MESSAGES.auth.googleCallbackStateMismatch,
+      WEB_MESSAGES.auth.toastGoogleCancelled,
     );
   }
   try {
@@ -62,8 +62,8 @@ async function completeGoogleSignIn(params: URLSearchParams): Promise<GoogleSign
     const message =
       exchangeError instanceof Error && exchangeError.message
         ? exchangeError.message
-        : AUTH_MESSAGES.googleLoginFailed;
-    throw new GoogleCallbackError(message, AUTH_MESSAGES.toastGoogleCancelled);
+        : WEB_MESSAGES.auth.googleLoginFailed;
+    throw new GoogleCallbackError(message, WEB_MESSAGES.auth.toastGoogleCancelled);
   }
 }
 
@@ -114,8 +114,8 @@ export function useGoogleCallback(): GoogleCallbackState {
           error instanceof GoogleCallbackError
             ? error
             : new GoogleCallbackError(
-                AUTH_MESSAGES.googleLoginFailed,
-                AUTH_MESSAGES.toastGoogleCancelled,
+                WEB_MESSAGES.auth.googleLoginFailed,
+                WEB_MESSAGES.auth.toastGoogleCancelled,
               );
         toast.error(failure.toastMessage);
         setState({ status: 'failed', message: failure.message });

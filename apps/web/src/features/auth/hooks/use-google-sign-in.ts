@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES } from '@/config/messages';
 import { publicConfigQuery } from '@/lib/public-config';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { buildGoogleAuthorizeUrl, googleEmailProblem } from '../api/google-sign-in';
 import { messageOf } from './use-sign-in-error';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Starts the Google redirect, after the allowed-domain checks of spec part 5. */
 export function useGoogleSignIn(reportError: (message: string) => void) {
@@ -20,16 +20,16 @@ export function useGoogleSignIn(reportError: (message: string) => void) {
       try {
         // A click that beats the settings' first load waits for them instead of failing.
         const { google } = await queryClient.fetchQuery(publicConfigQuery);
-        if (!google) return fail(AUTH_MESSAGES.googleNotConfigured);
+        if (!google) return fail(WEB_MESSAGES.auth.googleNotConfigured);
         const email = enteredEmail.trim();
         const problem = googleEmailProblem(google.allowedDomain, email);
         if (problem) return fail(problem);
-        if (!google.authorizationEndpoint) return fail(AUTH_MESSAGES.googleUnavailable);
+        if (!google.authorizationEndpoint) return fail(WEB_MESSAGES.auth.googleUnavailable);
         window.location.assign(
           await buildGoogleAuthorizeUrl(google, google.authorizationEndpoint, email),
         );
       } catch (error) {
-        fail(messageOf(error, AUTH_MESSAGES.googleLoginFailed));
+        fail(messageOf(error, WEB_MESSAGES.auth.googleLoginFailed));
       }
     },
     [queryClient, reportError],

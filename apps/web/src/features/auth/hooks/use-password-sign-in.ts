@@ -1,10 +1,10 @@
-import { AUTH_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/lib/auth';
 import type { TwoFactorChallenge } from '@meridian/contracts';
 import { useCallback, useState } from 'react';
 import { isTwoFactorChallenge, useLogin } from '../api/login';
 import type { LoginFormValues } from '../api/login-form';
 import { messageOf } from './use-sign-in-error';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * Signs in with e-mail and password; the login route then sends an admin to the admin area.
@@ -23,7 +23,7 @@ export function usePasswordSignIn(reportError: (message: string) => void) {
         if (isTwoFactorChallenge(reply)) setChallenge(reply);
         else signIn(reply);
       } catch (error) {
-        reportError(messageOf(error, AUTH_MESSAGES.loginFailed));
+        reportError(messageOf(error, WEB_MESSAGES.auth.loginFailed));
       }
     },
     [mutateAsync, signIn, reportError],

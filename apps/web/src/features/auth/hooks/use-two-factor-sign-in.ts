@@ -1,8 +1,8 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { useAuth } from '@/lib/auth';
 import { useCallback } from 'react';
 import { useLoginTwoFactor } from '../api/login-two-factor';
 import { messageOf } from './use-sign-in-error';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type SecondFactor = { code: string } | { recoveryCode: string };
 
@@ -16,7 +16,7 @@ export function useTwoFactorSignIn(challengeToken: string, reportError: (message
       try {
         signIn(await mutateAsync({ challengeToken, ...factor }));
       } catch (error) {
-        reportError(messageOf(error, TWO_FACTOR_MESSAGES.verifyFailed));
+        reportError(messageOf(error, WEB_MESSAGES.twoFactor.verifyFailed));
       }
     },
     [challengeToken, mutateAsync, signIn, reportError],

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Table, type TableColumn } from '@/components/ui/Table';
-import { COMING_SOON } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import { cn } from '@/utils/cn';
 import { Building2, Check, CreditCard, Receipt } from 'lucide-react';
 import { toast } from '@/lib/toast';
@@ -36,7 +36,7 @@ const INVOICE_COLUMNS: readonly TableColumn[] = [
 const money = (amount: number) =>
   amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
 
-const comingSoon = () => toast(COMING_SOON);
+const comingSoon = () => toast(WEB_MESSAGES.common.comingSoon);
 
 function Plans() {
   return (

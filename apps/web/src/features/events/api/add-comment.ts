@@ -1,9 +1,9 @@
-import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { TimelineEntryResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const addComment = async (incidentId: string, body: string) =>
   (
@@ -11,7 +11,7 @@ export const addComment = async (incidentId: string, body: string) =>
       method: 'POST',
       body: { body },
       schema: TimelineEntryResponse,
-      fallbackMessage: INCIDENT_MESSAGES_WEB.commentFailed,
+      fallbackMessage: WEB_MESSAGES.incident.commentFailed,
     })
   ).data.entry;
 

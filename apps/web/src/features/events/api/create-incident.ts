@@ -1,9 +1,9 @@
-import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { IncidentResponse, type IncidentCreate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const createIncident = async (input: IncidentCreate) =>
   (
@@ -11,7 +11,7 @@ export const createIncident = async (input: IncidentCreate) =>
       method: 'POST',
       body: input,
       schema: IncidentResponse,
-      fallbackMessage: INCIDENT_MESSAGES_WEB.createFailed,
+      fallbackMessage: WEB_MESSAGES.incident.createFailed,
     })
   ).data.incident;
 
@@ -22,7 +22,7 @@ export function useCreateIncident() {
     // The dialog shows the server's reason beside the form.
     meta: { errorToast: false },
     onSuccess: async (incident) => {
-      toast.success(INCIDENT_MESSAGES_WEB.created(incident.title));
+      toast.success(WEB_MESSAGES.incident.created(incident.title));
       await queryClient.invalidateQueries({ queryKey: queryKeys.atlas.all });
     },
   });

@@ -1,11 +1,11 @@
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
-import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { FeedReportListResponse, FeedReportSplitResponse } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const reportsPath = (incidentId: string) =>
   `/incidents/${encodeURIComponent(incidentId)}/feed-reports`;
@@ -14,7 +14,7 @@ export const getFeedReports = async (incidentId: string, signal?: AbortSignal) =
   (
     await authenticatedRequest(reportsPath(incidentId), {
       schema: FeedReportListResponse,
-      fallbackMessage: INCIDENT_MESSAGES_WEB.feedReportsFailed,
+      fallbackMessage: WEB_MESSAGES.incident.feedReportsFailed,
       signal,
     })
   ).data.reports;
@@ -34,7 +34,7 @@ export const splitFeedReport = async (incidentId: string, reportId: string) =>
   authenticatedRequest(`${reportsPath(incidentId)}/${encodeURIComponent(reportId)}/split`, {
     method: 'POST',
     schema: FeedReportSplitResponse,
-    fallbackMessage: INCIDENT_MESSAGES_WEB.splitFailed,
+    fallbackMessage: WEB_MESSAGES.incident.splitFailed,
   });
 
 /** Splits a feed's report that joined the incident wrongly into an incident of its own. */

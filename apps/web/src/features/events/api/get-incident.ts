@@ -1,16 +1,16 @@
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
-import { EVENTS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { IncidentDetailResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getIncident = async (incidentId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/atlas/events/${encodeURIComponent(incidentId)}`, {
       schema: IncidentDetailResponse,
-      fallbackMessage: EVENTS_MESSAGES.eventLoadFailed,
+      fallbackMessage: WEB_MESSAGES.events.eventLoadFailed,
       signal,
     })
   ).data;

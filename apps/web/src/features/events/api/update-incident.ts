@@ -1,4 +1,3 @@
-import { INCIDENT_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { updateIncident } from '@/entities/incident/incident-update';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,6 +9,7 @@ import {
 } from '@meridian/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { IncidentPageReply } from '@/entities/incident/incident-pages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type Pages = InfiniteData<IncidentPageReply, string | null>;
 
@@ -60,7 +60,7 @@ export function useUpdateIncident() {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: (incident) => {
-      toast.success(INCIDENT_MESSAGES_WEB.updated(incident.title));
+      toast.success(WEB_MESSAGES.incident.updated(incident.title));
     },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.atlas.all });

@@ -7,7 +7,6 @@ import { Select } from '@/components/ui/Select';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { EVENT_MAP_ZOOM } from '@/config/constants';
-import { EVENTS_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { affectedArea } from '@/entities/incident/incident-area';
@@ -31,6 +30,7 @@ import { ExposurePanel } from './ExposurePanel';
 import { FeedReports } from './FeedReports';
 import { StatusChip } from './StatusChip';
 import { Timeline } from './Timeline';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type Detail = IncidentDetailResponse['data'];
 
@@ -211,7 +211,7 @@ function EventDetail({ detail }: { detail: Detail }) {
           />
         ) : (
           <div className="flex h-72 items-center justify-center rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
-            Location: {EVENTS_MESSAGES.locationUnavailable}
+            Location: {WEB_MESSAGES.events.locationUnavailable}
           </div>
         )}
       </div>
@@ -239,7 +239,7 @@ export function EventPage() {
           <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
             <SearchX aria-hidden="true" className="size-8 text-muted-foreground" />
             <h1 className="text-xl font-semibold text-foreground">
-              {EVENTS_MESSAGES.eventNotFound}
+              {WEB_MESSAGES.events.eventNotFound}
             </h1>
             <p className="max-w-md text-sm text-muted-foreground">
               It may have been removed, or it belongs to another organization.

@@ -5,7 +5,6 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { VirtualList } from '@/components/VirtualList';
 import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
-import { EVENTS_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useExposureSummary } from '@/entities/exposure/exposure-summary';
 import { isScope } from '@/lib/scope-state';
@@ -24,6 +23,7 @@ import { useIncidentPermissions } from '../hooks/use-incident-permissions';
 import { EventCard } from './EventCard';
 import { EventsToolbar } from './EventsToolbar';
 import { IncidentFormDialog } from './IncidentFormDialog';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const TABS: { value: Scope; label: string }[] = [
   { value: 'ORG', label: 'My Organization' },
@@ -46,7 +46,7 @@ function ScopeEvents({ filters }: { filters: EventFilters }) {
   if (query.isPending) return <SectionSpinner label="Loading events..." />;
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      {query.isError ? <Alert tone="error">{EVENTS_MESSAGES.loadFailed}</Alert> : null}
+      {query.isError ? <Alert tone="error">{WEB_MESSAGES.events.loadFailed}</Alert> : null}
       {notJson ? (
         <p className="text-xs text-muted-foreground">
           Showing sample incidents: the server&apos;s reply could not be read.
@@ -54,7 +54,7 @@ function ScopeEvents({ filters }: { filters: EventFilters }) {
       ) : null}
       {query.isError && !pages ? null : incidents.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
-          {EVENTS_MESSAGES.empty}
+          {WEB_MESSAGES.events.empty}
         </p>
       ) : (
         <div className="relative min-h-96 flex-1">
@@ -129,7 +129,7 @@ export function EventsPage() {
   return (
     <PageContainer className="max-w-5xl flex-1 gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={EVENTS_MESSAGES.title} description={EVENTS_MESSAGES.subtitle} />
+        <PageHeader title={WEB_MESSAGES.events.title} description={WEB_MESSAGES.events.subtitle} />
         <NewIncident />
       </div>
       <Tabs.Root

@@ -4,10 +4,10 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ExposurePanel } from './ExposurePanel';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const INCIDENT: IncidentDetail = {
   id: '6f1c2b9e-4a55-4d1e-9a6b-0c3f0b1d2e01',
@@ -84,14 +84,14 @@ describe('the exposure panel', () => {
   it('says that nothing is in reach, and offers no export', async () => {
     exposureIs({ sites: [], shipments: [] });
     renderWithApp(<ExposurePanel incident={INCIDENT} />);
-    await screen.findByText(EXPOSURE_MESSAGES.none);
+    await screen.findByText(WEB_MESSAGES.exposure.none);
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
   it('says why nothing can be matched to an incident without a place', async () => {
     exposureIs({ sites: [], shipments: [] });
     renderWithApp(<ExposurePanel incident={{ ...INCIDENT, location: null, area: null }} />);
-    await screen.findByText(EXPOSURE_MESSAGES.noLocation);
+    await screen.findByText(WEB_MESSAGES.exposure.noLocation);
   });
 
   it("shows the server's message when the exposure cannot be read", async () => {

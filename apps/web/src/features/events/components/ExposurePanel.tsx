@@ -9,11 +9,11 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
-import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { downloadText, toCsv } from '@/lib/csv';
 import type { IncidentDetail, IncidentExposureResponse } from '@meridian/contracts';
 import { Download } from 'lucide-react';
 import { useExposure } from '@/entities/exposure/incident-exposure';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type Exposure = IncidentExposureResponse['data'];
 
@@ -78,7 +78,7 @@ export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
       {exposure.isError ? <Alert tone="error">{exposure.error.message}</Alert> : null}
       {data && data.sites.length + data.shipments.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          {reachable ? EXPOSURE_MESSAGES.none : EXPOSURE_MESSAGES.noLocation}
+          {reachable ? WEB_MESSAGES.exposure.none : WEB_MESSAGES.exposure.noLocation}
         </p>
       ) : null}
       {data && data.sites.length > 0 ? (

@@ -2,10 +2,11 @@ import { queryKeys } from '@/lib/query-keys';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { INSIGHTS_MESSAGES, MemoResponse, type MemoInput } from '@meridian/contracts';
+import { MemoResponse, type MemoInput } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { memosPath } from './get-memos';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const createMemo = async ({ incidentId, input }: { incidentId: string; input: MemoInput }) =>
   (
@@ -13,7 +14,7 @@ export const createMemo = async ({ incidentId, input }: { incidentId: string; in
       method: 'POST',
       body: input,
       schema: MemoResponse,
-      fallbackMessage: INSIGHTS_MESSAGES_WEB.memoSaveFailed,
+      fallbackMessage: WEB_MESSAGES.insights.memoSaveFailed,
     })
   ).data.memo;
 
@@ -25,7 +26,7 @@ export function useCreateMemo() {
     // The dialog shows the server's reason beside the form.
     meta: { errorToast: false },
     onSuccess: async (memo) => {
-      toast.success(INSIGHTS_MESSAGES.memoCreated);
+      toast.success(API_MESSAGES.insights.memoCreated);
       await queryClient.invalidateQueries({
         queryKey: queryKeys.insights.memos(organizationId, memo.incidentId),
       });

@@ -2,10 +2,11 @@ import { queryKeys } from '@/lib/query-keys';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { INSIGHTS_MESSAGES, ReportResponse, type ReportInput } from '@meridian/contracts';
+import { ReportResponse, type ReportInput } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { reportsPath } from './get-reports';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const createReport = async ({
   incidentId,
@@ -19,7 +20,7 @@ export const createReport = async ({
       method: 'POST',
       body: input,
       schema: ReportResponse,
-      fallbackMessage: INSIGHTS_MESSAGES_WEB.reportFailed,
+      fallbackMessage: WEB_MESSAGES.insights.reportFailed,
     })
   ).data.report;
 
@@ -30,7 +31,7 @@ export function useCreateReport() {
   return useMutation({
     mutationFn: createReport,
     onSuccess: async (report) => {
-      toast.success(INSIGHTS_MESSAGES.reportCreated);
+      toast.success(API_MESSAGES.insights.reportCreated);
       await queryClient.invalidateQueries({
         queryKey: queryKeys.insights.reports(organizationId, report.incidentId),
       });

@@ -2,9 +2,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { ApiError, authenticatedFetch, readErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { INSIGHTS_MESSAGES, type Memo } from '@meridian/contracts';
+import { type Memo } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Removes a memo; the reply's body, if any, is not needed. */
 export async function deleteMemo(memo: Pick<Memo, 'id' | 'incidentId'>): Promise<void> {
@@ -13,7 +14,7 @@ export async function deleteMemo(memo: Pick<Memo, 'id' | 'incidentId'>): Promise
   });
   if (!response.ok) {
     throw new ApiError(
-      (await readErrorMessage(response)) ?? INSIGHTS_MESSAGES_WEB.memoRemoveFailed,
+      (await readErrorMessage(response)) ?? WEB_MESSAGES.insights.memoRemoveFailed,
       response.status,
     );
   }
@@ -25,7 +26,7 @@ export function useDeleteMemo() {
   const organizationId = useActiveOrganizationId();
   return useMutation({
     mutationFn: deleteMemo,
-    onSuccess: () => toast.success(INSIGHTS_MESSAGES.memoRemoved),
+    onSuccess: () => toast.success(API_MESSAGES.insights.memoRemoved),
     onSettled: async (_result, _error, memo) => {
       await queryClient.invalidateQueries({
         queryKey: queryKeys.insights.memos(organizationId, memo.incidentId),

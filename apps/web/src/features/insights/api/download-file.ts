@@ -1,6 +1,6 @@
 import { ApiError, authenticatedFetch, readErrorMessage } from '@/lib/api-client';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { downloadName } from '../utils/download-name';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * Fetches a file the API serves to signed-in users only (a plain link would carry no bearer
@@ -10,7 +10,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const response = await authenticatedFetch(path);
   if (!response.ok) {
     throw new ApiError(
-      (await readErrorMessage(response)) ?? INSIGHTS_MESSAGES_WEB.downloadFailed,
+      (await readErrorMessage(response)) ?? WEB_MESSAGES.insights.downloadFailed,
       response.status,
     );
   }

@@ -1,16 +1,16 @@
 import { ApiError, authenticatedFetch, readErrorMessage } from '@/lib/api-client';
 import type { Analysis, AnalysisInput } from '@meridian/contracts';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { readAnalysisEvent } from '../utils/analysis-events';
 import { createSseParser, type SseEvent } from '../utils/sse';
 import { analysesPath } from './get-analyses';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const EVENT_STREAM = 'text/event-stream';
 
 /** What the stream's events say, in order: the text so far grows, then one ending. */
 function interpret(events: readonly SseEvent[], onDelta: (text: string) => void): Analysis | null {
   for (const event of events) {
-    const read = readAnalysisEvent(event, INSIGHTS_MESSAGES_WEB.analysisFailed);
+    const read = readAnalysisEvent(event, WEB_MESSAGES.insights.analysisFailed);
     switch (read.kind) {
       case 'delta':
         onDelta(read.text);
@@ -44,7 +44,7 @@ export async function generateAnalysis(
   });
   if (!response.ok) {
     throw new ApiError(
-      (await readErrorMessage(response)) ?? INSIGHTS_MESSAGES_WEB.analysisFailed,
+      (await readErrorMessage(response)) ?? WEB_MESSAGES.insights.analysisFailed,
       response.status,
     );
   }
@@ -53,7 +53,7 @@ export async function generateAnalysis(
   if (!isStream || !response.body) {
     const text = await response.text();
     const analysis = interpret([{ event: 'done', data: text }], onDelta);
-    if (!analysis) throw new ApiError(INSIGHTS_MESSAGES_WEB.analysisFailed, response.status);
+    if (!analysis) throw new ApiError(WEB_MESSAGES.insights.analysisFailed, response.status);
     return analysis;
   }
   const reader = response.body.getReader();
@@ -62,7 +62,7 @@ export async function generateAnalysis(
       const { done, value } = await reader.read();
       const analysis = interpret(done ? parser.end() : parser.push(value), onDelta);
       if (analysis) return analysis;
-      if (done) throw new ApiError(INSIGHTS_MESSAGES_WEB.analysisInterrupted, response.status);
+      if (done) throw new ApiError(WEB_MESSAGES.insights.analysisInterrupted, response.status);
     }
   } finally {
     // Stops the download of anything after the ending (or after an abort).

@@ -3,7 +3,7 @@ import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { AnalysisListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const analysesPath = (incidentId: string) =>
   `/incidents/${encodeURIComponent(incidentId)}/analyses`;
@@ -12,7 +12,7 @@ export const getAnalyses = async (incidentId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(analysesPath(incidentId), {
       schema: AnalysisListResponse,
-      fallbackMessage: INSIGHTS_MESSAGES_WEB.analysesFailed,
+      fallbackMessage: WEB_MESSAGES.insights.analysesFailed,
       signal,
     })
   ).data.analyses;

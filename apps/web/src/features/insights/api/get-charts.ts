@@ -3,7 +3,7 @@ import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { ChartsResponse, type ChartsQuery } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type ChartScope = NonNullable<ChartsQuery['scope']>;
 
@@ -11,7 +11,7 @@ export const getCharts = async (days: number, scope: ChartScope, signal?: AbortS
   (
     await authenticatedRequest(
       `/insights/charts?${new URLSearchParams({ days: String(days), scope }).toString()}`,
-      { schema: ChartsResponse, fallbackMessage: INSIGHTS_MESSAGES_WEB.chartsFailed, signal },
+      { schema: ChartsResponse, fallbackMessage: WEB_MESSAGES.insights.chartsFailed, signal },
     )
   ).data.charts;
 

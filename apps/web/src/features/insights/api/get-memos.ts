@@ -3,7 +3,7 @@ import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { MemoListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const memosPath = (incidentId: string) =>
   `/incidents/${encodeURIComponent(incidentId)}/memos`;
@@ -12,7 +12,7 @@ export const getMemos = async (incidentId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(memosPath(incidentId), {
       schema: MemoListResponse,
-      fallbackMessage: INSIGHTS_MESSAGES_WEB.memosFailed,
+      fallbackMessage: WEB_MESSAGES.insights.memosFailed,
       signal,
     })
   ).data.memos;

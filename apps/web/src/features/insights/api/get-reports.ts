@@ -3,7 +3,7 @@ import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { ReportListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const reportsPath = (incidentId: string) =>
   `/incidents/${encodeURIComponent(incidentId)}/reports`;
@@ -12,7 +12,7 @@ export const getReports = async (incidentId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(reportsPath(incidentId), {
       schema: ReportListResponse,
-      fallbackMessage: INSIGHTS_MESSAGES_WEB.reportsFailed,
+      fallbackMessage: WEB_MESSAGES.insights.reportsFailed,
       signal,
     })
   ).data.reports;

@@ -2,9 +2,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { ApiError, authenticatedRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { INSIGHTS_MESSAGES, MemoResponse, type Memo, type MemoUpdate } from '@meridian/contracts';
+import { MemoResponse, type Memo, type MemoUpdate } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type MemoChange = { memo: Pick<Memo, 'id' | 'incidentId'>; change: MemoUpdate };
 
@@ -14,7 +15,7 @@ export const updateMemo = async ({ memo, change }: MemoChange) =>
       method: 'PATCH',
       body: change,
       schema: MemoResponse,
-      fallbackMessage: INSIGHTS_MESSAGES_WEB.memoSaveFailed,
+      fallbackMessage: WEB_MESSAGES.insights.memoSaveFailed,
     })
   ).data.memo;
 
@@ -33,7 +34,7 @@ export function useUpdateMemo() {
     mutationFn: updateMemo,
     meta: { errorToast: false },
     onSuccess: async (memo) => {
-      toast.success(INSIGHTS_MESSAGES.memoUpdated);
+      toast.success(API_MESSAGES.insights.memoUpdated);
       await refresh(memo.incidentId);
     },
     onError: async (error, { memo }) => {

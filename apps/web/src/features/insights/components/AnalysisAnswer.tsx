@@ -1,5 +1,6 @@
 import { formatDateTime } from '@/utils/format';
-import { ANALYSIS_MESSAGES, type Analysis } from '@meridian/contracts';
+import { type Analysis } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
 import { linkCitations, separateNotice } from '../utils/analysis-display';
@@ -22,7 +23,7 @@ export function EngineNotice() {
   return (
     <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
       <Info aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-      {ANALYSIS_MESSAGES.noModel}
+      {API_MESSAGES.analysis.noModel}
     </p>
   );
 }

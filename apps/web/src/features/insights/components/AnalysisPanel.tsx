@@ -6,10 +6,10 @@ import { FileText } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useAnalyses } from '../api/get-analyses';
 import type { Generation } from '../hooks/use-generate-analysis';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { latestComplete, separateNotice, summaryLines } from '../utils/analysis-display';
 import { AnalysisMeta, EngineNotice } from './AnalysisAnswer';
 import { ReportsList } from './ReportsList';
+import * as WEB_MESSAGES from '@/config/messages';
 
 function LatestSummary({
   incidentId,
@@ -42,7 +42,7 @@ function LatestSummary({
   if (!latest) {
     return (
       <p className="text-sm text-muted-foreground">
-        {INSIGHTS_MESSAGES_WEB.noAnalyses} {INSIGHTS_MESSAGES_WEB.noAnalysesHint}
+        {WEB_MESSAGES.insights.noAnalyses} {WEB_MESSAGES.insights.noAnalysesHint}
       </p>
     );
   }
@@ -99,7 +99,7 @@ export function AnalysisPanel({
         <>
           {generation.status === 'failed' ? (
             <Alert tone="error">
-              <p className="font-medium">{INSIGHTS_MESSAGES_WEB.analysisFailed}</p>
+              <p className="font-medium">{WEB_MESSAGES.insights.analysisFailed}</p>
               <p>{generation.message}</p>
             </Alert>
           ) : null}

@@ -4,10 +4,10 @@ import { formatDateTime } from '@/utils/format';
 import { Sparkles } from 'lucide-react';
 import { useAnalyses } from '../api/get-analyses';
 import type { Generation } from '../hooks/use-generate-analysis';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { latestComplete, newestFirst, separateNotice } from '../utils/analysis-display';
 import { AnalysisAnswer, AnalysisMeta, EngineNotice } from './AnalysisAnswer';
 import { MarkdownText } from '@/components/MarkdownText';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** The answer as it is written, until the stored one takes its place. */
 function StreamingAnswer({ question, text }: { question: string; text: string }) {
@@ -67,8 +67,8 @@ export function AnalysisTab({
       {!streaming && !latest && analyses.data ? (
         <div className="flex flex-col items-center gap-2 py-6 text-center">
           <Sparkles aria-hidden="true" className="size-7 text-muted-foreground/60" />
-          <p className="text-sm text-muted-foreground">{INSIGHTS_MESSAGES_WEB.noAnalyses}</p>
-          <p className="text-xs text-muted-foreground">{INSIGHTS_MESSAGES_WEB.noAnalysesHint}</p>
+          <p className="text-sm text-muted-foreground">{WEB_MESSAGES.insights.noAnalyses}</p>
+          <p className="text-xs text-muted-foreground">{WEB_MESSAGES.insights.noAnalysesHint}</p>
         </div>
       ) : null}
       {earlier.length > 0 ? (

@@ -3,7 +3,6 @@ import { ExposedShipmentsTable, ExposureStateBadge, formatKm } from '@/component
 import { Button } from '@/components/ui/Button';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
-import { EXPOSURE_MESSAGES } from '@/config/messages';
 import { useExposure } from '@/entities/exposure/incident-exposure';
 import type { ReadIncident } from '@/lib/readers';
 import { Download } from 'lucide-react';
@@ -11,6 +10,7 @@ import type { ReactNode } from 'react';
 import { exportExposure } from '../api/export-exposure';
 import { useDownload } from '../hooks/use-download';
 import { formatMoney, lanesAffected, spendAtRisk } from '../utils/impact';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -36,7 +36,7 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
   if (sites.length + shipments.length === 0) {
     return (
       <p className="py-6 text-sm text-muted-foreground">
-        {incident.location ? EXPOSURE_MESSAGES.none : EXPOSURE_MESSAGES.noLocation}
+        {incident.location ? WEB_MESSAGES.exposure.none : WEB_MESSAGES.exposure.noLocation}
       </p>
     );
   }

@@ -13,7 +13,6 @@ import { useCreateReport } from '../api/create-report';
 import type { ChartScope } from '../api/get-charts';
 import { useGenerateAnalysis } from '../hooks/use-generate-analysis';
 import { useInsightsPermissions } from '../hooks/use-insights-permissions';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { AnalysisPanel } from './AnalysisPanel';
 import { AnalysisTab } from './AnalysisTab';
 import { ImpactTab } from './ImpactTab';
@@ -24,6 +23,7 @@ import { NotesTab } from './NotesTab';
 import { PromptBar } from './PromptBar';
 import { ReasonedButton } from './ReasonedButton';
 import { TimelineTab } from './TimelineTab';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const DEFAULT_WINDOW: ChartWindow = 90;
 
@@ -89,12 +89,12 @@ export function InsightsPage() {
 
   const noEventReason =
     events.status === 'loading'
-      ? INSIGHTS_MESSAGES_WEB.loadingEvents
+      ? WEB_MESSAGES.insights.loadingEvents
       : events.isSample
-        ? INSIGHTS_MESSAGES_WEB.sampleEvents
+        ? WEB_MESSAGES.insights.sampleEvents
         : incident
           ? null
-          : INSIGHTS_MESSAGES_WEB.chooseEvent;
+          : WEB_MESSAGES.insights.chooseEvent;
   const showTab = (next: InsightTab) => {
     setTab(next);
     setParam('tab', next === 'timeline' ? undefined : next);
@@ -103,10 +103,10 @@ export function InsightsPage() {
     incident ? (
       render(incident)
     ) : events.status === 'loading' ? (
-      <SectionSpinner label={INSIGHTS_MESSAGES_WEB.loadingEvents} />
+      <SectionSpinner label={WEB_MESSAGES.insights.loadingEvents} />
     ) : (
       <p className="py-6 text-sm text-muted-foreground">
-        {events.isSample ? INSIGHTS_MESSAGES_WEB.sampleEvents : INSIGHTS_MESSAGES_WEB.noEvent}
+        {events.isSample ? WEB_MESSAGES.insights.sampleEvents : WEB_MESSAGES.insights.noEvent}
       </p>
     );
 
@@ -126,7 +126,7 @@ export function InsightsPage() {
           <ReasonedButton
             size="sm"
             variant="secondary"
-            reason={canCreateReport ? noEventReason : INSIGHTS_MESSAGES_WEB.reportNeedsEditor}
+            reason={canCreateReport ? noEventReason : WEB_MESSAGES.insights.reportNeedsEditor}
             disabled={createReport.isPending}
             aria-busy={createReport.isPending || undefined}
             onClick={() => {
@@ -139,7 +139,7 @@ export function InsightsPage() {
           <ReasonedButton
             size="sm"
             variant="secondary"
-            reason={canCreatePlan ? noEventReason : INSIGHTS_MESSAGES_WEB.planNeedsEditor}
+            reason={canCreatePlan ? noEventReason : WEB_MESSAGES.insights.planNeedsEditor}
             onClick={() => {
               if (incidentId) void navigate(createPlanHref(incidentId));
             }}
@@ -205,7 +205,7 @@ export function InsightsPage() {
                 showTab('analysis');
                 tabsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
               }}
-              emptyText={noEventReason ?? INSIGHTS_MESSAGES_WEB.noEvent}
+              emptyText={noEventReason ?? WEB_MESSAGES.insights.noEvent}
               style={{ '--panel-width': `${SIDE_PANEL_WIDTH_PX.analysis}px` } as CSSProperties}
               className="shrink-0 border-t border-border xl:w-(--panel-width) xl:border-t-0 xl:border-l"
             />

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useDeleteMemo } from '../api/delete-memo';
 import { useMemos } from '../api/get-memos';
 import { useInsightsPermissions } from '../hooks/use-insights-permissions';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
 import { MemoCard } from './MemoCard';
 import { MemoDialog } from './MemoDialog';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** The event's memos, newest first, each editable by its author, a manager or an admin. */
 export function NotesTab({ incidentId }: { incidentId: string }) {
@@ -28,8 +28,8 @@ export function NotesTab({ incidentId }: { incidentId: string }) {
       {memos.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-6 text-center">
           <NotebookPen aria-hidden="true" className="size-7 text-muted-foreground/60" />
-          <p className="text-sm text-muted-foreground">{INSIGHTS_MESSAGES_WEB.noMemos}</p>
-          <p className="text-xs text-muted-foreground">{INSIGHTS_MESSAGES_WEB.noMemosHint}</p>
+          <p className="text-sm text-muted-foreground">{WEB_MESSAGES.insights.noMemos}</p>
+          <p className="text-xs text-muted-foreground">{WEB_MESSAGES.insights.noMemosHint}</p>
         </div>
       ) : (
         <ul aria-label="Memos" className="flex flex-col gap-3">

@@ -3,7 +3,8 @@ import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { toast } from '@/lib/toast';
 import { cn } from '@/utils/cn';
-import { ANALYSIS_LIMITS, ANALYSIS_MESSAGES } from '@meridian/contracts';
+import { ANALYSIS_LIMITS } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 
@@ -35,7 +36,7 @@ export function PromptBar({
         }
         const asked = question.trim();
         if (!asked) {
-          toast.error(ANALYSIS_MESSAGES.empty);
+          toast.error(API_MESSAGES.analysis.empty);
           return;
         }
         onGenerate(asked);

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { downloadReport } from '../api/download-report';
 import { useReports } from '../api/get-reports';
 import { useDownload } from '../hooks/use-download';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
-import { formatBytes } from '../utils/download-name';
+import { formatBytes } from '@/utils/format';
+import * as WEB_MESSAGES from '@/config/messages';
 
 function ReportRow({
   report,
@@ -71,7 +71,7 @@ export function ReportsList({ incidentId }: { incidentId: string }) {
       ) : reports.isError ? (
         <Alert tone="error">{reports.error.message}</Alert>
       ) : reports.data.length === 0 ? (
-        <p className="py-1 text-sm text-muted-foreground">{INSIGHTS_MESSAGES_WEB.noReports}</p>
+        <p className="py-1 text-sm text-muted-foreground">{WEB_MESSAGES.insights.noReports}</p>
       ) : (
         <ul aria-label="Reports" className="flex flex-col divide-y divide-border">
           {reports.data.map((report) => (

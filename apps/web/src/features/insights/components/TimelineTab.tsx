@@ -5,7 +5,7 @@ import { useTimeline } from '@/entities/incident/incident-timeline';
 import { useOrganizationMembers } from '@/entities/organization/organization-members';
 import { fullName } from '@/utils/format';
 import { useMemo } from 'react';
-import { INSIGHTS_MESSAGES_WEB } from '../insights-messages';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** The selected event's history, newest first, worded as on its event page. */
 export function TimelineTab({ incidentId }: { incidentId: string }) {
@@ -19,7 +19,7 @@ export function TimelineTab({ incidentId }: { incidentId: string }) {
   if (timeline.isPending) return <SectionSpinner label="Loading timeline..." />;
   if (timeline.isError) return <Alert tone="error">{timeline.error.message}</Alert>;
   if (timeline.data.length === 0) {
-    return <p className="py-6 text-sm text-muted-foreground">{INSIGHTS_MESSAGES_WEB.noTimeline}</p>;
+    return <p className="py-6 text-sm text-muted-foreground">{WEB_MESSAGES.insights.noTimeline}</p>;
   }
   return <TimelineEntries entries={timeline.data} people={people} newestFirst />;
 }

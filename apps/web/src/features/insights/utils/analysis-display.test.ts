@@ -1,4 +1,5 @@
-import { ANALYSIS_MESSAGES, type Analysis, type Citation } from '@meridian/contracts';
+import { type Analysis, type Citation } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import {
   latestComplete,
@@ -95,16 +96,16 @@ describe('newestFirst and latestComplete', () => {
 
 describe('separateNotice', () => {
   it('takes the built-in analyst’s opening notice off the answer', () => {
-    expect(separateNotice(`${ANALYSIS_MESSAGES.noModel}\n\n## What happened\n\nA strike.`)).toEqual(
-      {
-        notice: true,
-        body: '## What happened\n\nA strike.',
-      },
-    );
+    expect(
+      separateNotice(`${API_MESSAGES.analysis.noModel}\n\n## What happened\n\nA strike.`),
+    ).toEqual({
+      notice: true,
+      body: '## What happened\n\nA strike.',
+    });
   });
 
   it('leaves an answer without it as it is, and a notice still arriving as the notice', () => {
     expect(separateNotice('## What happened')).toEqual({ notice: false, body: '## What happened' });
-    expect(separateNotice(ANALYSIS_MESSAGES.noModel)).toEqual({ notice: true, body: '' });
+    expect(separateNotice(API_MESSAGES.analysis.noModel)).toEqual({ notice: true, body: '' });
   });
 });

@@ -1,4 +1,5 @@
-import { ANALYSIS_MESSAGES, type Analysis, type Citation } from '@meridian/contracts';
+import { type Analysis, type Citation } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** Analyses newest first, whatever order they came in. */
 export const newestFirst = (analyses: readonly Analysis[]): Analysis[] =>
@@ -72,6 +73,6 @@ export function summaryLines(markdown: string, count = 3): string[] {
  */
 export function separateNotice(markdown: string): { notice: boolean; body: string } {
   const text = markdown.trimStart();
-  if (!text.startsWith(ANALYSIS_MESSAGES.noModel)) return { notice: false, body: markdown };
-  return { notice: true, body: text.slice(ANALYSIS_MESSAGES.noModel.length).trimStart() };
+  if (!text.startsWith(API_MESSAGES.analysis.noModel)) return { notice: false, body: markdown };
+  return { notice: true, body: text.slice(API_MESSAGES.analysis.noModel.length).trimStart() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, formatBytes } from './download-name';
+import { downloadName } from './download-name';
 
 describe('downloadName', () => {
   it('prefers the UTF-8 name, then the quoted or bare one', () => {
@@ -19,15 +19,5 @@ describe('downloadName', () => {
     expect(downloadName('attachment; filename="../../etc/passwd"', 'x')).toBe('passwd');
     expect(downloadName(null, 'meridian.csv')).toBe('meridian.csv');
     expect(downloadName('attachment', 'meridian.csv')).toBe('meridian.csv');
-  });
-});
-
-describe('formatBytes', () => {
-  it('writes sizes in the largest fitting unit', () => {
-    expect(formatBytes(1)).toBe('1 byte');
-    expect(formatBytes(900)).toBe('900 bytes');
-    expect(formatBytes(2_560)).toBe('2.5 KB');
-    expect(formatBytes(48_000)).toBe('47 KB');
-    expect(formatBytes(3_400_000)).toBe('3.2 MB');
   });
 });

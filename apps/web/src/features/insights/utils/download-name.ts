@@ -19,16 +19,3 @@ export function downloadName(header: string | null, fallback: string): string {
   const base = name?.split(/[\\/]/).pop()?.trim();
   return base ? base : fallback;
 }
-
-/** "1.2 MB", "830 KB", "512 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const units = ['KB', 'MB', 'GB'] as const;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}

@@ -1,15 +1,15 @@
 import { NOTIFICATIONS_PANEL_SIZE } from '@/config/constants';
-import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { NotificationListResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getNotifications = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/notifications?limit=${NOTIFICATIONS_PANEL_SIZE}`, {
       schema: NotificationListResponse,
-      fallbackMessage: NOTIFICATION_MESSAGES_WEB.loadFailed,
+      fallbackMessage: WEB_MESSAGES.notification.loadFailed,
       signal,
     })
   ).data;

@@ -1,15 +1,15 @@
 import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@/config/constants';
-import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { UnreadResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getUnreadCount = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/notifications/unread', {
       schema: UnreadResponse,
-      fallbackMessage: NOTIFICATION_MESSAGES_WEB.loadFailed,
+      fallbackMessage: WEB_MESSAGES.notification.loadFailed,
       signal,
     })
   ).data.unread;

@@ -1,14 +1,14 @@
-import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { markReadInCache, refreshNotifications } from './notifications-cache';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const markNotificationRead = (id: string) =>
   authenticatedRequest(`/notifications/${encodeURIComponent(id)}/read`, {
     method: 'POST',
     schema: MessageResponse,
-    fallbackMessage: NOTIFICATION_MESSAGES_WEB.markReadFailed,
+    fallbackMessage: WEB_MESSAGES.notification.markReadFailed,
   });
 
 export function useMarkNotificationRead() {

@@ -1,7 +1,6 @@
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { NOTIFICATION_MESSAGES_WEB } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { SEVERITY_MAP_COLOR } from '@/entities/incident/incident-display';
 import { relativeTime } from '@/lib/relative-time';
@@ -12,6 +11,7 @@ import { Link } from 'react-router';
 import { useLatestNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useOpenNotification } from '../hooks/use-open-notification';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const SEVERITY_LABEL: Record<Severity, string> = {
   CRITICAL: 'Critical',
@@ -82,8 +82,8 @@ function Empty() {
   return (
     <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
       <BellOff aria-hidden="true" className="size-6 text-muted-foreground" />
-      <p className="text-sm font-medium text-foreground">{NOTIFICATION_MESSAGES_WEB.empty}</p>
-      <p className="text-xs text-muted-foreground">{NOTIFICATION_MESSAGES_WEB.emptyDetail}</p>
+      <p className="text-sm font-medium text-foreground">{WEB_MESSAGES.notification.empty}</p>
+      <p className="text-xs text-muted-foreground">{WEB_MESSAGES.notification.emptyDetail}</p>
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AccountRequestApprovalResponse, type AccountRequestApproval } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Creates the requester's organization and invites them as its first admin. */
 export const approveAccountRequest = async ({
@@ -20,7 +20,7 @@ export const approveAccountRequest = async ({
       method: 'POST',
       body: approval,
       schema: AccountRequestApprovalResponse,
-      fallbackMessage: ORGANIZATION_PAGE_MESSAGES.approveFailed,
+      fallbackMessage: WEB_MESSAGES.organizationPage.approveFailed,
     },
   );
   return reply.data;
@@ -32,7 +32,7 @@ export function useApproveAccountRequest() {
   return useMutation({
     mutationFn: approveAccountRequest,
     onSuccess: async () => {
-      toast.success(ORGANIZATION_PAGE_MESSAGES.requestApproved);
+      toast.success(WEB_MESSAGES.organizationPage.requestApproved);
       await Promise.all([
         invalidateOrganizations(),
         queryClient.invalidateQueries({ queryKey: queryKeys.accountRequests.pending }),

@@ -1,17 +1,17 @@
-import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { OrganizationResponseReader, type ReadOrganization } from '@/lib/readers';
 import type { OrganizationValues } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const createOrganization = async (values: OrganizationValues): Promise<ReadOrganization> => {
   const reply = await authenticatedRequest('/admin/organizations', {
     method: 'POST',
     body: values,
     schema: OrganizationResponseReader,
-    fallbackMessage: ADMIN_FALLBACK_MESSAGES.createOrganization,
+    fallbackMessage: WEB_MESSAGES.adminFallback.createOrganization,
   });
   return reply.data.organization;
 };
@@ -21,7 +21,7 @@ export function useCreateOrganization() {
   return useMutation({
     mutationFn: createOrganization,
     onSuccess: async () => {
-      toast.success(ORGANIZATION_PAGE_MESSAGES.created);
+      toast.success(WEB_MESSAGES.organizationPage.created);
       await invalidate();
     },
   });

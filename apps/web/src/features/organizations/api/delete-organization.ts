@@ -1,16 +1,16 @@
-import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** A soft delete: the server disables and hides the organization and keeps its data. */
 export const deleteOrganization = (organizationId: string) =>
   authenticatedRequest(`/admin/organizations/${encodeURIComponent(organizationId)}`, {
     method: 'DELETE',
     schema: MessageResponse,
-    fallbackMessage: ADMIN_FALLBACK_MESSAGES.delete,
+    fallbackMessage: WEB_MESSAGES.adminFallback.delete,
   });
 
 export function useDeleteOrganization() {
@@ -18,7 +18,7 @@ export function useDeleteOrganization() {
   return useMutation({
     mutationFn: deleteOrganization,
     onSuccess: async () => {
-      toast.success(ORGANIZATION_PAGE_MESSAGES.deleted);
+      toast.success(WEB_MESSAGES.organizationPage.deleted);
       await invalidate();
     },
   });

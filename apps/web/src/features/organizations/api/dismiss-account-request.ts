@@ -1,15 +1,15 @@
-import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const dismissAccountRequest = (id: string) =>
   authenticatedRequest(`/admin/account-requests/${encodeURIComponent(id)}/dismiss`, {
     method: 'POST',
     schema: MessageResponse,
-    fallbackMessage: ORGANIZATION_PAGE_MESSAGES.dismissFailed,
+    fallbackMessage: WEB_MESSAGES.organizationPage.dismissFailed,
   });
 
 export function useDismissAccountRequest() {
@@ -17,7 +17,7 @@ export function useDismissAccountRequest() {
   return useMutation({
     mutationFn: dismissAccountRequest,
     onSuccess: async () => {
-      toast.success(ORGANIZATION_PAGE_MESSAGES.requestDismissed);
+      toast.success(WEB_MESSAGES.organizationPage.requestDismissed);
       await queryClient.invalidateQueries({ queryKey: queryKeys.accountRequests.pending });
     },
   });

@@ -1,8 +1,8 @@
-import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AccountRequestListResponse } from '@meridian/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const PAGE_SIZE = 50;
 
@@ -11,7 +11,7 @@ export const getAccountRequests = async (cursor: string | null, signal?: AbortSi
   if (cursor) query.set('cursor', cursor);
   const reply = await authenticatedRequest(`/admin/account-requests?${query.toString()}`, {
     schema: AccountRequestListResponse,
-    fallbackMessage: ORGANIZATION_PAGE_MESSAGES.loadRequests,
+    fallbackMessage: WEB_MESSAGES.organizationPage.loadRequests,
     signal,
   });
   return reply.data;

@@ -1,5 +1,4 @@
 import { ORGANIZATION_LIST_PAGE_SIZE } from '@/config/constants';
-import { ADMIN_FALLBACK_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { OrganizationListReader } from '@/lib/readers';
@@ -9,6 +8,7 @@ import {
   useInfiniteQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** One page of the organizations whose name or slug contains `search` (all when empty). */
 export const getOrganizations = async (
@@ -21,7 +21,7 @@ export const getOrganizations = async (
   if (cursor) query.set('cursor', cursor);
   const reply = await authenticatedRequest(`/admin/organizations?${query.toString()}`, {
     schema: OrganizationListReader,
-    fallbackMessage: ADMIN_FALLBACK_MESSAGES.loadOrganizations,
+    fallbackMessage: WEB_MESSAGES.adminFallback.loadOrganizations,
     signal,
   });
   return reply.data;

@@ -1,4 +1,3 @@
-import { ADMIN_FALLBACK_MESSAGES, ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { organizationQuery } from '@/entities/organization/organization-api';
 import { OrganizationResponseReader, type ReadOrganization } from '@/lib/readers';
@@ -6,6 +5,7 @@ import type { OrganizationValues } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { useInvalidateOrganizations } from './get-organizations';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** The spec's PUT carries the same fields as create, plus id. */
 export const updateOrganization = async ({
@@ -19,7 +19,7 @@ export const updateOrganization = async ({
     method: 'PUT',
     body: { ...values, id },
     schema: OrganizationResponseReader,
-    fallbackMessage: ADMIN_FALLBACK_MESSAGES.updateOrganization,
+    fallbackMessage: WEB_MESSAGES.adminFallback.updateOrganization,
   });
   return reply.data.organization;
 };
@@ -30,7 +30,7 @@ export function useUpdateOrganization() {
   return useMutation({
     mutationFn: updateOrganization,
     onSuccess: async (organization) => {
-      toast.success(ORGANIZATION_PAGE_MESSAGES.updated);
+      toast.success(WEB_MESSAGES.organizationPage.updated);
       // The saved record at once, so a screen opened next (Atlas) never starts from the old one.
       queryClient.setQueryData(organizationQuery(organization.id).queryKey, organization);
       await invalidate();

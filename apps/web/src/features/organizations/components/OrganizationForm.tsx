@@ -10,7 +10,6 @@ import { paths } from '@/config/paths';
 import type { ReadOrganization } from '@/lib/readers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  INTERNAL_ORGANIZATION_FIXED,
   ORGANIZATION_STATUSES,
   OrganizationInput,
   type OrganizationStatus,
@@ -19,6 +18,7 @@ import {
 import type { ComponentProps } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 type TextField = Exclude<keyof OrganizationInput, 'id' | 'status'>;
 
@@ -111,7 +111,7 @@ export function OrganizationForm({
         className="flex flex-col gap-5"
       >
         {error ? <Alert tone="error">{error}</Alert> : null}
-        {fixed ? <PermissionNote>{INTERNAL_ORGANIZATION_FIXED}</PermissionNote> : null}
+        {fixed ? <PermissionNote>{API_MESSAGES.organization.internalFixed}</PermissionNote> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {TEXT_FIELDS.map((field) => (
             <FormField

@@ -7,7 +7,6 @@ import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { SectionSpinner } from '@/components/ui/Spinner';
-import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useSearchTextParam } from '@/lib/use-query-params';
 import { cn } from '@/utils/cn';
@@ -17,6 +16,7 @@ import { useOrganizations } from '../api/get-organizations';
 import { usePlatformAdmin } from '@/lib/use-platform-admin';
 import { AccountRequestsSection } from './AccountRequestsSection';
 import { OrganizationsTable } from './OrganizationsTable';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export function OrganizationsPage() {
   const search = useSearchTextParam('q');
@@ -44,7 +44,7 @@ export function OrganizationsPage() {
         }
       />
       {platformAdmin ? null : (
-        <PermissionNote>{ORGANIZATION_PAGE_MESSAGES.platformAdminRequired}</PermissionNote>
+        <PermissionNote>{WEB_MESSAGES.organizationPage.platformAdminRequired}</PermissionNote>
       )}
       <Card aria-labelledby="organizations-heading" className="overflow-hidden">
         <h2 id="organizations-heading" className="px-5 pt-5 pb-3 text-base font-semibold">

@@ -2,15 +2,15 @@ import { Badge } from '@/components/ui/Badge';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Table, type TableColumn } from '@/components/ui/Table';
-import { ORGANIZATION_PAGE_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 import type { ListedOrganization } from '@/lib/readers';
-import { INTERNAL_ORGANIZATION_PROTECTED } from '@meridian/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDeleteOrganization } from '../api/delete-organization';
+import * as WEB_MESSAGES from '@/config/messages';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const COLUMNS: readonly (string | TableColumn)[] = [
   'Name',
@@ -86,7 +86,11 @@ export function OrganizationsTable({
                   size="sm"
                   aria-label={`Delete ${organization.name}`}
                   disabled={!canManage || organization.isInternal || deleteOrganization.isPending}
-                  title={organization.isInternal ? INTERNAL_ORGANIZATION_PROTECTED : undefined}
+                  title={
+                    organization.isInternal
+                      ? API_MESSAGES.organization.internalProtected
+                      : undefined
+                  }
                   onClick={() => setDeleting(organization)}
                   className="text-danger-text"
                 >
@@ -100,7 +104,7 @@ export function OrganizationsTable({
         {organizations.length === 0 ? (
           <tr className="border-t border-border">
             <td colSpan={COLUMNS.length} className="px-4 py-6 text-center text-muted-foreground">
-              {ORGANIZATION_PAGE_MESSAGES.noneMatch}
+              {WEB_MESSAGES.organizationPage.noneMatch}
             </td>
           </tr>
         ) : null}
@@ -111,7 +115,7 @@ export function OrganizationsTable({
           if (!open) setDeleting(null);
         }}
         title="Delete organization"
-        description={ORGANIZATION_PAGE_MESSAGES.deleteConfirm(deleting?.name ?? '')}
+        description={WEB_MESSAGES.organizationPage.deleteConfirm(deleting?.name ?? '')}
         confirmLabel="Delete"
         confirmVariant="destructive"
         onConfirm={() => {

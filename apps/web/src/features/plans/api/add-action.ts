@@ -1,7 +1,7 @@
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { PlanResponse, type ActionCreate } from '@meridian/contracts';
 import { usePlanWrite } from './plans-cache';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type NewAction = { planId: string; action: ActionCreate };
 
@@ -11,7 +11,7 @@ export const addAction = async ({ planId, action }: NewAction) =>
       method: 'POST',
       body: action,
       schema: PlanResponse,
-      fallbackMessage: PLAN_MESSAGES_WEB.actionAddFailed,
+      fallbackMessage: WEB_MESSAGES.plan.actionAddFailed,
     })
   ).data.plan;
 

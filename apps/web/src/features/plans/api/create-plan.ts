@@ -1,10 +1,10 @@
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { PlanResponse, type PlanCreate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const createPlan = async (input: PlanCreate) =>
   (
@@ -12,7 +12,7 @@ export const createPlan = async (input: PlanCreate) =>
       method: 'POST',
       body: input,
       schema: PlanResponse,
-      fallbackMessage: PLAN_MESSAGES_WEB.createFailed,
+      fallbackMessage: WEB_MESSAGES.plan.createFailed,
     })
   ).data.plan;
 
@@ -24,7 +24,7 @@ export function useCreatePlan() {
     // The dialog shows the server's reason beside the form.
     meta: { errorToast: false },
     onSuccess: async (plan) => {
-      toast.success(PLAN_MESSAGES_WEB.created(plan.name));
+      toast.success(WEB_MESSAGES.plan.created(plan.name));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.plans.all }),
         queryClient.invalidateQueries({

@@ -1,4 +1,3 @@
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -11,12 +10,13 @@ import {
   type PlanTemplateInput,
 } from '@meridian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getTemplates = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/plan-templates', {
       schema: PlanTemplateListResponse,
-      fallbackMessage: PLAN_MESSAGES_WEB.templatesFailed,
+      fallbackMessage: WEB_MESSAGES.plan.templatesFailed,
       signal,
     })
   ).data.templates;
@@ -46,7 +46,7 @@ export const saveTemplate = async ({
         method: id ? 'PATCH' : 'POST',
         body: input,
         schema: PlanTemplateResponse,
-        fallbackMessage: PLAN_MESSAGES_WEB.templateSaveFailed,
+        fallbackMessage: WEB_MESSAGES.plan.templateSaveFailed,
       },
     )
   ).data.template;
@@ -55,7 +55,7 @@ export const deleteTemplate = async (template: Pick<PlanTemplate, 'id' | 'name'>
   await authenticatedRequest(`/plan-templates/${encodeURIComponent(template.id)}`, {
     method: 'DELETE',
     schema: MessageResponse,
-    fallbackMessage: PLAN_MESSAGES_WEB.templateRemoveFailed,
+    fallbackMessage: WEB_MESSAGES.plan.templateRemoveFailed,
   });
 };
 
@@ -67,7 +67,7 @@ export function useSaveTemplate() {
     // The editor shows the server's reason beside the form.
     meta: { errorToast: false },
     onSuccess: async (template) => {
-      toast.success(PLAN_MESSAGES_WEB.templateSaved(template.name));
+      toast.success(WEB_MESSAGES.plan.templateSaved(template.name));
       await queryClient.invalidateQueries({ queryKey: queryKeys.planTemplates(organizationId) });
     },
   });
@@ -79,7 +79,7 @@ export function useDeleteTemplate() {
   return useMutation({
     mutationFn: deleteTemplate,
     onSuccess: async (_reply, template) => {
-      toast.success(PLAN_MESSAGES_WEB.templateRemoved(template.name));
+      toast.success(WEB_MESSAGES.plan.templateRemoved(template.name));
       queryClient.setQueryData<PlanTemplate[]>(queryKeys.planTemplates(organizationId), (list) =>
         list?.filter((known) => known.id !== template.id),
       );

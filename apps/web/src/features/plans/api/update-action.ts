@@ -1,7 +1,7 @@
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { PlanResponse, type ActionUpdate } from '@meridian/contracts';
 import { usePlanWrite } from './plans-cache';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type ActionChange = { planId: string; actionId: string; change: ActionUpdate };
 
@@ -13,7 +13,7 @@ export const updateAction = async ({ planId, actionId, change }: ActionChange) =
         method: 'PATCH',
         body: change,
         schema: PlanResponse,
-        fallbackMessage: PLAN_MESSAGES_WEB.actionUpdateFailed,
+        fallbackMessage: WEB_MESSAGES.plan.actionUpdateFailed,
       },
     )
   ).data.plan;

@@ -1,6 +1,5 @@
 import { Alert } from '@/components/ui/Alert';
 import { SectionSpinner } from '@/components/ui/Spinner';
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { isOpenPlan } from '@/entities/plan/plans-api';
 import type { ReadIncident } from '@/lib/readers';
 import type { Plan } from '@meridian/contracts';
@@ -11,6 +10,7 @@ import { useMemberOptions } from '../hooks/use-member-options';
 import { usePlanPermissions } from '../hooks/use-plan-permissions';
 import { PlanCard } from './PlanCard';
 import { ResolveIncidentDialog } from './ResolveIncidentDialog';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * The response plans of one event, newest first. Completing the last open plan of an incident
@@ -45,9 +45,9 @@ export function EventPlans({
       ) : plans.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-10 text-center">
           <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground/60" />
-          <p className="text-sm text-muted-foreground">{PLAN_MESSAGES_WEB.noPlans}</p>
+          <p className="text-sm text-muted-foreground">{WEB_MESSAGES.plan.noPlans}</p>
           {canEdit ? (
-            <p className="text-sm text-muted-foreground">{PLAN_MESSAGES_WEB.noPlansHint}</p>
+            <p className="text-sm text-muted-foreground">{WEB_MESSAGES.plan.noPlansHint}</p>
           ) : null}
         </div>
       ) : (

@@ -2,7 +2,6 @@ import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { SectionSpinner } from '@/components/ui/Spinner';
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import type { Plan, PlanAction } from '@meridian/contracts';
 import { ListChecks } from 'lucide-react';
 import { useId } from 'react';
@@ -16,6 +15,7 @@ import {
   PLAN_STATUS_TONES,
 } from '../utils/plan-display';
 import { ActionRow } from './ActionRow';
+import * as WEB_MESSAGES from '@/config/messages';
 
 function PlanGroup({
   plan,
@@ -80,7 +80,7 @@ export function MyActions({ onOpenPlan }: { onOpenPlan: (plan: Plan) => void }) 
       ) : groups.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-10 text-center">
           <ListChecks aria-hidden="true" className="size-8 text-muted-foreground/60" />
-          <p className="text-sm text-muted-foreground">{PLAN_MESSAGES_WEB.noMyActions}</p>
+          <p className="text-sm text-muted-foreground">{WEB_MESSAGES.plan.noMyActions}</p>
         </div>
       ) : (
         groups.map(({ plan, actions }) => (

@@ -6,11 +6,11 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Input } from '@/components/ui/Input';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { Select, type SelectOption } from '@/components/ui/Select';
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { toast } from '@/lib/toast';
 import { cn } from '@/utils/cn';
 import { formatDateTime } from '@/utils/format';
-import { PLAN_LIMITS, PLAN_MESSAGES, type Plan, type PlanUpdate } from '@meridian/contracts';
+import { PLAN_LIMITS, type Plan, type PlanUpdate } from '@meridian/contracts';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 import { Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useUpdatePlan } from '../api/update-plan';
@@ -26,6 +26,7 @@ import {
 import { ActionRow } from './ActionRow';
 import { AddActionForm } from './AddActionForm';
 import { InstantInput } from './InstantInput';
+import * as WEB_MESSAGES from '@/config/messages';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -125,7 +126,7 @@ export function PlanCard({
           if (change.status === 'COMPLETED') onCompleted?.(saved);
           if (change.status)
             toast.success(
-              PLAN_MESSAGES_WEB.statusChanged(
+              WEB_MESSAGES.plan.statusChanged(
                 saved.name,
                 PLAN_STATUS_LABELS[saved.status].toLowerCase(),
               ),
@@ -206,12 +207,12 @@ export function PlanCard({
         max={Math.max(total, 1)}
         detail={`${done} of ${total} ${total === 1 ? 'action' : 'actions'} done`}
       />
-      {closed && canEdit ? <PermissionNote>{PLAN_MESSAGES.closed}</PermissionNote> : null}
-      {!canEdit ? <PermissionNote>{PLAN_MESSAGES_WEB.readOnly}</PermissionNote> : null}
+      {closed && canEdit ? <PermissionNote>{API_MESSAGES.plan.closed}</PermissionNote> : null}
+      {!canEdit ? <PermissionNote>{WEB_MESSAGES.plan.readOnly}</PermissionNote> : null}
       <div className="flex flex-col gap-2">
         <h4 className="text-sm font-semibold text-foreground">Actions</h4>
         {plan.actions.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{PLAN_MESSAGES_WEB.noActions}</p>
+          <p className="text-sm text-muted-foreground">{WEB_MESSAGES.plan.noActions}</p>
         ) : (
           <ol aria-label={`Actions of ${plan.name}`} className="flex flex-col gap-2">
             {plan.actions.map((action) => (

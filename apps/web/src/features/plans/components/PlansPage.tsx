@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/Button';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { SIDE_PANEL_WIDTH_PX } from '@/config/constants';
-import { PLAN_MESSAGES_WEB } from '../plan-messages';
 import { selectedIncident, usePlanningIncidents } from '@/entities/incident/planning-incidents';
 import { toast } from '@/lib/toast';
 import { useQueryParams } from '@/lib/use-query-params';
@@ -14,6 +13,7 @@ import { CreatePlanDialog } from './CreatePlanDialog';
 import { EventPlans } from './EventPlans';
 import { MyActions } from './MyActions';
 import { TemplatesDialog } from './TemplatesDialog';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type View = 'event' | 'mine';
 const VIEW_OPTIONS = [
@@ -74,7 +74,7 @@ export function PlansPage() {
               onClick={() =>
                 incidents.length > 0
                   ? setDialog('create')
-                  : toast.error(PLAN_MESSAGES_WEB.sampleEvents)
+                  : toast.error(WEB_MESSAGES.plan.sampleEvents)
               }
             >
               + Create Plan
@@ -84,9 +84,9 @@ export function PlansPage() {
             <Button
               size="sm"
               aria-disabled="true"
-              title={PLAN_MESSAGES_WEB.createNeedsEditor}
+              title={WEB_MESSAGES.plan.createNeedsEditor}
               className="cursor-not-allowed opacity-60 hover:bg-primary"
-              onClick={() => toast(PLAN_MESSAGES_WEB.createNeedsEditor)}
+              onClick={() => toast(WEB_MESSAGES.plan.createNeedsEditor)}
             >
               + Create Plan
             </Button>
@@ -115,7 +115,7 @@ export function PlansPage() {
                 <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground/60" />
                 <p className="text-sm text-muted-foreground">
                   {events.status === 'ready' && events.isSample
-                    ? PLAN_MESSAGES_WEB.sampleEvents
+                    ? WEB_MESSAGES.plan.sampleEvents
                     : 'No plans yet.'}
                 </p>
               </div>

@@ -1,9 +1,9 @@
-import { SOURCE_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { SourceResponse, type SourceCreate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const addSource = async (input: SourceCreate) =>
   (
@@ -11,7 +11,7 @@ export const addSource = async (input: SourceCreate) =>
       method: 'POST',
       body: input,
       schema: SourceResponse,
-      fallbackMessage: SOURCE_MESSAGES_WEB.addFailed,
+      fallbackMessage: WEB_MESSAGES.source.addFailed,
     })
   ).data.source;
 
@@ -20,7 +20,7 @@ export function useAddSource() {
   return useMutation({
     mutationFn: addSource,
     onSuccess: async (source) => {
-      toast.success(SOURCE_MESSAGES_WEB.added(source.name));
+      toast.success(WEB_MESSAGES.source.added(source.name));
       await queryClient.invalidateQueries({ queryKey: queryKeys.sources });
     },
   });

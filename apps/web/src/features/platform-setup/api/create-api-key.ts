@@ -1,10 +1,10 @@
-import { API_KEY_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { ApiKeyCreatedResponse, type ApiKeyCreate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const createApiKey = async (input: ApiKeyCreate) =>
   (
@@ -12,7 +12,7 @@ export const createApiKey = async (input: ApiKeyCreate) =>
       method: 'POST',
       body: input,
       schema: ApiKeyCreatedResponse,
-      fallbackMessage: API_KEY_MESSAGES_WEB.createFailed,
+      fallbackMessage: WEB_MESSAGES.apiKey.createFailed,
     })
   ).data;
 
@@ -23,7 +23,7 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: createApiKey,
     onSuccess: async ({ apiKey }) => {
-      toast.success(API_KEY_MESSAGES_WEB.created(apiKey.name));
+      toast.success(WEB_MESSAGES.apiKey.created(apiKey.name));
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });

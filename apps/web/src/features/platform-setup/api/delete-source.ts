@@ -1,15 +1,15 @@
-import { SOURCE_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { MessageResponse, type Source } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const deleteSource = (id: string) =>
   authenticatedRequest(`/admin/sources/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: MessageResponse,
-    fallbackMessage: SOURCE_MESSAGES_WEB.deleteFailed,
+    fallbackMessage: WEB_MESSAGES.source.deleteFailed,
   });
 
 export function useDeleteSource() {
@@ -17,7 +17,7 @@ export function useDeleteSource() {
   return useMutation({
     mutationFn: (source: Source) => deleteSource(source.id),
     onSuccess: async (_reply, source) => {
-      toast.success(SOURCE_MESSAGES_WEB.deleted(source.name));
+      toast.success(WEB_MESSAGES.source.deleted(source.name));
       await queryClient.invalidateQueries({ queryKey: queryKeys.sources });
     },
   });

@@ -1,15 +1,15 @@
-import { API_KEY_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { ApiKeyListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getApiKeys = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/admin/api-keys', {
       schema: ApiKeyListResponse,
-      fallbackMessage: API_KEY_MESSAGES_WEB.loadFailed,
+      fallbackMessage: WEB_MESSAGES.apiKey.loadFailed,
       signal,
     })
   ).data.apiKeys;

@@ -1,16 +1,16 @@
 import { DELIVERIES_REFRESH_MS } from '@/config/constants';
-import { INTEGRATION_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { DeliveryListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getDeliveries = async (endpointId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/admin/integrations/${encodeURIComponent(endpointId)}/deliveries`, {
       schema: DeliveryListResponse,
-      fallbackMessage: INTEGRATION_MESSAGES_WEB.deliveriesFailed,
+      fallbackMessage: WEB_MESSAGES.integration.deliveriesFailed,
       signal,
     })
   ).data.deliveries;

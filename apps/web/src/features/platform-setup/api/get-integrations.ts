@@ -1,16 +1,16 @@
 import { INTEGRATIONS_REFRESH_MS } from '@/config/constants';
-import { INTEGRATION_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AlertEndpointListResponse } from '@meridian/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getIntegrations = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/admin/integrations', {
       schema: AlertEndpointListResponse,
-      fallbackMessage: INTEGRATION_MESSAGES_WEB.loadFailed,
+      fallbackMessage: WEB_MESSAGES.integration.loadFailed,
       signal,
     })
   ).data;

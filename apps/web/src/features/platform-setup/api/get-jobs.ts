@@ -1,15 +1,15 @@
-import { JOBS_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { JobsHealthResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { HEALTH_REFRESH_MS } from './health-refresh';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getJobs = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/admin/jobs', {
       schema: JobsHealthResponse,
-      fallbackMessage: JOBS_MESSAGES_WEB.loadFailed,
+      fallbackMessage: WEB_MESSAGES.jobs.loadFailed,
       signal,
     })
   ).data;

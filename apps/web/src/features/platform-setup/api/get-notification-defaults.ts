@@ -1,16 +1,16 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { queryKeys } from '@/lib/query-keys';
 import { settingsEndpoint } from '@/lib/settings-endpoint';
 import { NotificationSettingsResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const notificationDefaultsEndpoint = settingsEndpoint(
   '/admin/settings/notifications',
   NotificationSettingsResponse,
   {
-    load: SETTINGS_MESSAGES.loadNotificationDefaults,
-    save: SETTINGS_MESSAGES.saveNotificationDefaults,
+    load: WEB_MESSAGES.settings.loadNotificationDefaults,
+    save: WEB_MESSAGES.settings.saveNotificationDefaults,
   },
 );
 

@@ -1,14 +1,14 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { queryKeys } from '@/lib/query-keys';
 import { settingsEndpoint } from '@/lib/settings-endpoint';
 import { PlatformSettingsResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const platformSettingsEndpoint = settingsEndpoint(
   '/admin/settings/platform',
   PlatformSettingsResponse,
-  { load: SETTINGS_MESSAGES.loadPlatform, save: SETTINGS_MESSAGES.savePlatform },
+  { load: WEB_MESSAGES.settings.loadPlatform, save: WEB_MESSAGES.settings.savePlatform },
 );
 
 export const platformSettingsQuery = (organizationId: string | null) =>

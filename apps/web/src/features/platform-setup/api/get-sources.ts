@@ -1,15 +1,15 @@
-import { SOURCE_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { SourceListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { HEALTH_REFRESH_MS } from './health-refresh';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getSources = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/admin/sources', {
       schema: SourceListResponse,
-      fallbackMessage: SOURCE_MESSAGES_WEB.loadFailed,
+      fallbackMessage: WEB_MESSAGES.source.loadFailed,
       signal,
     })
   ).data.sources;

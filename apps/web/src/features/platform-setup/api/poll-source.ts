@@ -1,9 +1,9 @@
-import { SOURCE_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { SourceResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** How long after asking the table looks again: a poll takes a moment on the server. */
 const RESULT_DELAY_MS = 2_000;
@@ -13,7 +13,7 @@ export const pollSource = async (id: string) =>
     await authenticatedRequest(`/admin/sources/${encodeURIComponent(id)}/poll`, {
       method: 'POST',
       schema: SourceResponse,
-      fallbackMessage: SOURCE_MESSAGES_WEB.pollFailed,
+      fallbackMessage: WEB_MESSAGES.source.pollFailed,
     })
   ).data.source;
 
@@ -22,7 +22,7 @@ export function usePollSource() {
   return useMutation({
     mutationFn: pollSource,
     onSuccess: (source) => {
-      toast.success(SOURCE_MESSAGES_WEB.polling(source.name));
+      toast.success(WEB_MESSAGES.source.polling(source.name));
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.sources });
       }, RESULT_DELAY_MS);

@@ -1,16 +1,16 @@
-import { INTEGRATION_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { EndpointTestResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const redeliver = (deliveryId: string) =>
   authenticatedRequest(`/admin/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, {
     method: 'POST',
     schema: EndpointTestResponse,
-    fallbackMessage: INTEGRATION_MESSAGES_WEB.redeliverFailed,
+    fallbackMessage: WEB_MESSAGES.integration.redeliverFailed,
   });
 
 /** Queues a failed delivery again now; the log and the endpoint's health follow. */

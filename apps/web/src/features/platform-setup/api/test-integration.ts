@@ -1,16 +1,16 @@
-import { INTEGRATION_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { EndpointTestResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const testIntegration = (id: string) =>
   authenticatedRequest(`/admin/integrations/${encodeURIComponent(id)}/test`, {
     method: 'POST',
     schema: EndpointTestResponse,
-    fallbackMessage: INTEGRATION_MESSAGES_WEB.testFailed,
+    fallbackMessage: WEB_MESSAGES.integration.testFailed,
   });
 
 /**

@@ -1,10 +1,10 @@
-import { INTEGRATION_MESSAGES_WEB } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { AlertEndpointResponse, type AlertEndpointUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const updateIntegration = async (id: string, change: AlertEndpointUpdate) =>
   (
@@ -12,7 +12,7 @@ export const updateIntegration = async (id: string, change: AlertEndpointUpdate)
       method: 'PATCH',
       body: change,
       schema: AlertEndpointResponse,
-      fallbackMessage: INTEGRATION_MESSAGES_WEB.updateFailed,
+      fallbackMessage: WEB_MESSAGES.integration.updateFailed,
     })
   ).data.endpoint;
 
@@ -24,10 +24,10 @@ export function useUpdateIntegration() {
       updateIntegration(id, change),
     onSuccess: async (endpoint, { change }) => {
       if (change.enabled === undefined) {
-        toast.success(INTEGRATION_MESSAGES_WEB.saved(endpoint.name));
+        toast.success(WEB_MESSAGES.integration.saved(endpoint.name));
       } else {
         toast.success(
-          (endpoint.enabled ? INTEGRATION_MESSAGES_WEB.resumed : INTEGRATION_MESSAGES_WEB.paused)(
+          (endpoint.enabled ? WEB_MESSAGES.integration.resumed : WEB_MESSAGES.integration.paused)(
             endpoint.name,
           ),
         );

@@ -1,9 +1,9 @@
-import { SOURCE_MESSAGES_WEB } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { SourceResponse, type SourceUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const updateSource = async (id: string, change: SourceUpdate) =>
   (
@@ -11,7 +11,7 @@ export const updateSource = async (id: string, change: SourceUpdate) =>
       method: 'PATCH',
       body: change,
       schema: SourceResponse,
-      fallbackMessage: SOURCE_MESSAGES_WEB.updateFailed,
+      fallbackMessage: WEB_MESSAGES.source.updateFailed,
     })
   ).data.source;
 
@@ -22,7 +22,7 @@ export function useUpdateSource() {
     onSuccess: async (source, { change }) => {
       if (change.enabled !== undefined) {
         toast.success(
-          (source.enabled ? SOURCE_MESSAGES_WEB.resumed : SOURCE_MESSAGES_WEB.paused)(source.name),
+          (source.enabled ? WEB_MESSAGES.source.resumed : WEB_MESSAGES.source.paused)(source.name),
         );
       }
       await queryClient.invalidateQueries({ queryKey: queryKeys.sources });

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Table } from '@/components/ui/Table';
-import { API_KEY_MESSAGES_WEB } from '@/config/messages';
 import { relativeTime } from '@/lib/relative-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_LIMITS, ApiKeyCreate, type ApiKey } from '@meridian/contracts';
@@ -19,6 +18,7 @@ import { z } from 'zod';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type Created = { name: string; secret: string };
 
@@ -168,7 +168,7 @@ export function ApiKeysSection() {
             <CopyableLink
               label={`API key ${created.name}`}
               url={created.secret}
-              copiedMessage={API_KEY_MESSAGES_WEB.copied}
+              copiedMessage={WEB_MESSAGES.apiKey.copied}
               copyLabel="Copy key"
             />
           </Alert>

@@ -3,13 +3,13 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Table } from '@/components/ui/Table';
-import { INTEGRATION_MESSAGES_WEB } from '@/config/messages';
 import { relativeTime } from '@/lib/relative-time';
 import type { AlertEndpoint, Delivery } from '@meridian/contracts';
 import { RotateCw } from 'lucide-react';
 import { useDeliveries } from '../api/get-deliveries';
 import { useRedeliver } from '../api/redeliver';
 import { DELIVERY_STATUS } from './integration-labels';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const Muted = ({ children }: { children: string }) => (
   <span className="text-muted-foreground">{children}</span>
@@ -71,7 +71,7 @@ function DeliveriesLog({ endpoint }: { endpoint: AlertEndpoint }) {
     <QueryState query={deliveries} loadingLabel="Loading deliveries...">
       {(list) =>
         list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{INTEGRATION_MESSAGES_WEB.noDeliveries}</p>
+          <p className="text-sm text-muted-foreground">{WEB_MESSAGES.integration.noDeliveries}</p>
         ) : (
           <Table
             columns={[

@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/Select';
 import { Switch } from '@/components/ui/Switch';
-import { INTEGRATION_MESSAGES_WEB } from '@/config/messages';
 import { relativeTime } from '@/lib/relative-time';
 import type { AlertEndpoint, ChannelHealth, DeliveryChannel, Severity } from '@meridian/contracts';
 import {
@@ -28,6 +27,7 @@ import { useUpdateIntegration } from '../api/update-integration';
 import { AddIntegrationForm, type AddedIntegration } from './AddIntegrationForm';
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { endpointHealth, KIND_LABELS, THRESHOLD_OPTIONS } from './integration-labels';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** A webhook's signing secret, shown once, with how receivers check a payload. */
 function SigningSecret({ name, secret }: { name: string; secret: string }) {
@@ -37,7 +37,7 @@ function SigningSecret({ name, secret }: { name: string; secret: string }) {
       <CopyableLink
         label={`Signing secret of ${name}`}
         url={secret}
-        copiedMessage={INTEGRATION_MESSAGES_WEB.secretCopied}
+        copiedMessage={WEB_MESSAGES.integration.secretCopied}
         copyLabel="Copy secret"
       />
       <p className="mt-2 text-foreground">
@@ -57,12 +57,12 @@ const SERVER_CHANNELS: Partial<Record<DeliveryChannel, ServerChannel>> = {
   EMAIL: {
     label: 'Email',
     Icon: Mail,
-    missing: `${INTEGRATION_MESSAGES_WEB.smtpMissing}: members get no alert emails until SMTP_URL is set on the server.`,
+    missing: `${WEB_MESSAGES.integration.smtpMissing}: members get no alert emails until SMTP_URL is set on the server.`,
   },
   SMS: {
     label: 'SMS',
     Icon: MessageSquareText,
-    missing: `${INTEGRATION_MESSAGES_WEB.smsMissing}: members get no alert texts until SMS_URL is set on the server.`,
+    missing: `${WEB_MESSAGES.integration.smsMissing}: members get no alert texts until SMS_URL is set on the server.`,
   },
 };
 
@@ -244,7 +244,7 @@ export function IntegrationsSection() {
           {({ endpoints, channels }) => (
             <>
               {endpoints.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{INTEGRATION_MESSAGES_WEB.none}</p>
+                <p className="text-sm text-muted-foreground">{WEB_MESSAGES.integration.none}</p>
               ) : (
                 <ul
                   aria-label="Integration endpoints"

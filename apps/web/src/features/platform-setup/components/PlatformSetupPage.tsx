@@ -9,7 +9,6 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { PRODUCT_NAME } from '@/config/constants';
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { useAuth } from '@/lib/auth';
 import { organizationAddress } from '@/entities/organization/organization-address';
@@ -35,6 +34,7 @@ import { BackgroundWorkSection } from './BackgroundWorkSection';
 import { DataSourcesSection } from './DataSourcesSection';
 import { IntegrationsSection } from './IntegrationsSection';
 import { NotificationDefaultsSection } from './NotificationDefaultsSection';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const FEATURES = {
   atlasMonitoring: ['Atlas Monitoring', 'The world map of shipments and incidents.'],
@@ -135,7 +135,7 @@ function PlatformForm({ settings, editable }: { settings: PlatformSettings; edit
       <SettingsFormFooter
         dirty={form.formState.isDirty}
         saving={save.isPending}
-        readOnlyReason={editable ? undefined : SETTINGS_MESSAGES.adminOnly}
+        readOnlyReason={editable ? undefined : WEB_MESSAGES.settings.adminOnly}
       />
     </form>
   );

@@ -1,16 +1,16 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { MessageResponse, type TwoFactorDisablePayload } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const disableTwoFactor = (payload: TwoFactorDisablePayload) =>
   authenticatedRequest('/me/two-factor/disable', {
     method: 'POST',
     body: payload,
     schema: MessageResponse,
-    fallbackMessage: TWO_FACTOR_MESSAGES.disable,
+    fallbackMessage: WEB_MESSAGES.twoFactor.disable,
   });
 
 /** Needs the password and a current code (or a recovery code). */

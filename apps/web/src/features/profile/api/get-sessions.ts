@@ -1,14 +1,14 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { SessionListResponse } from '@meridian/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getSessions = async (signal?: AbortSignal) =>
   (
     await authenticatedRequest('/me/sessions', {
       schema: SessionListResponse,
-      fallbackMessage: SETTINGS_MESSAGES.loadSessions,
+      fallbackMessage: WEB_MESSAGES.settings.loadSessions,
       signal,
     })
   ).data.sessions;

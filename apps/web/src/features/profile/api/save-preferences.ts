@@ -1,16 +1,16 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { myProfileQuery } from '@/lib/my-profile';
 import { PreferencesResponse, type Preferences } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const savePreferences = (preferences: Preferences) =>
   authenticatedRequest('/me/preferences', {
     method: 'PUT',
     body: preferences,
     schema: PreferencesResponse,
-    fallbackMessage: SETTINGS_MESSAGES.savePreferences,
+    fallbackMessage: WEB_MESSAGES.settings.savePreferences,
   });
 
 export function useSavePreferences() {

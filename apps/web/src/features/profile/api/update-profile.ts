@@ -1,17 +1,17 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { myProfileQuery } from '@/lib/my-profile';
 import { ProfileResponse, type ProfileUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const updateProfile = (change: ProfileUpdate) =>
   authenticatedRequest('/me/profile', {
     method: 'PUT',
     body: change,
     schema: ProfileResponse,
-    fallbackMessage: SETTINGS_MESSAGES.saveProfile,
+    fallbackMessage: WEB_MESSAGES.settings.saveProfile,
   });
 
 /** Renames the signed-in user; the header shows the new name at once. */

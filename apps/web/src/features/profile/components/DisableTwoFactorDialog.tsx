@@ -1,4 +1,3 @@
-import { TWO_FACTOR_MESSAGES } from '@/config/two-factor-messages';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -7,6 +6,7 @@ import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { useState, type FormEvent } from 'react';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Turning 2FA off takes the password and a current code (or a recovery code). */
 export function DisableTwoFactorDialog({
@@ -33,7 +33,7 @@ export function DisableTwoFactorDialog({
     event.preventDefault();
     const problems = {
       password: password ? undefined : 'Password is required',
-      code: code.trim() ? undefined : TWO_FACTOR_MESSAGES.disableCodeRequired,
+      code: code.trim() ? undefined : WEB_MESSAGES.twoFactor.disableCodeRequired,
     };
     setMissing(problems);
     if (problems.password || problems.code) return;

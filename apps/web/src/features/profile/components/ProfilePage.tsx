@@ -5,7 +5,7 @@ import { SettingsSection } from '@/components/settings/SettingsSection';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { COMING_SOON } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import { useMyProfile } from '@/lib/my-profile';
 import { initials } from '@/utils/format';
 import type { Profile } from '@meridian/contracts';
@@ -25,7 +25,7 @@ import { NameEditor } from './NameEditor';
 import { PreferencesForm } from './PreferencesForm';
 import { SessionsDialog } from './SessionsDialog';
 
-const comingSoon = () => toast(COMING_SOON);
+const comingSoon = () => toast(WEB_MESSAGES.common.comingSoon);
 
 function PersonalInformation({ profile }: { profile: Profile }) {
   const { user } = profile;

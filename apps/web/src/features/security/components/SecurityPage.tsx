@@ -8,7 +8,6 @@ import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { SESSION_TIMEOUT_TEXT } from '@/config/constants';
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useMyProfile } from '@/lib/my-profile';
 import { useAdministersOrganization } from '@/lib/use-organization-admin';
 import { formatDateTime } from '@/utils/format';
@@ -21,6 +20,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useSaveSecuritySettings } from '../api/save-security-settings';
 import { useUnlinkGoogle } from '../api/unlink-google';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const LOGIN_METHODS = {
   PASSWORD: 'Email and password',
@@ -188,7 +188,7 @@ function OrganizationSecurityForm({
       <SettingsFormFooter
         dirty={form.formState.isDirty}
         saving={save.isPending}
-        readOnlyReason={editable ? undefined : SETTINGS_MESSAGES.adminOnly}
+        readOnlyReason={editable ? undefined : WEB_MESSAGES.settings.adminOnly}
       />
     </form>
   );

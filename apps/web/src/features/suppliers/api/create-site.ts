@@ -1,9 +1,9 @@
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { SiteResponse, type SiteInput } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const createSite = async (input: SiteInput) =>
   (
@@ -11,7 +11,7 @@ export const createSite = async (input: SiteInput) =>
       method: 'POST',
       body: input,
       schema: SiteResponse,
-      fallbackMessage: SUPPLIERS_MESSAGES.saveFailed,
+      fallbackMessage: WEB_MESSAGES.suppliers.saveFailed,
     })
   ).data.site;
 
@@ -22,7 +22,7 @@ export function useCreateSite() {
     // The dialog shows the server's reason beside the form.
     meta: { errorToast: false },
     onSuccess: async (site) => {
-      toast.success(SUPPLIERS_MESSAGES.created(site.name));
+      toast.success(WEB_MESSAGES.suppliers.created(site.name));
       await queryClient.invalidateQueries({ queryKey: queryKeys.sites.all });
     },
   });

@@ -1,10 +1,10 @@
 import { SUPPLIERS_PAGE_SIZE } from '@/config/constants';
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { ShipmentPageResponse, type ShipmentMode, type ShipmentStatus } from '@meridian/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type ShipmentFilters = {
   q: string;
@@ -30,7 +30,7 @@ export async function getShipmentPage(
   if (cursor) query.set('cursor', cursor);
   const reply = await authenticatedRequest(`/shipments?${query.toString()}`, {
     schema: ShipmentPageResponse,
-    fallbackMessage: SUPPLIERS_MESSAGES.loadShipmentsFailed,
+    fallbackMessage: WEB_MESSAGES.suppliers.loadShipmentsFailed,
     ...(signal ? { signal } : {}),
   });
   return reply.data;

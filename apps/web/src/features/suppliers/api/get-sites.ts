@@ -1,10 +1,10 @@
 import { SUPPLIERS_PAGE_SIZE } from '@/config/constants';
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { type Criticality, type SiteKind, SiteListResponse } from '@meridian/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export type SiteSort = 'name' | 'criticality' | 'tier' | 'updatedAt';
 export type SiteFilters = {
@@ -34,7 +34,7 @@ export async function getSitePage(
   if (cursor) query.set('cursor', cursor);
   const reply = await authenticatedRequest(`/sites?${query.toString()}`, {
     schema: SiteListResponse,
-    fallbackMessage: SUPPLIERS_MESSAGES.loadSitesFailed,
+    fallbackMessage: WEB_MESSAGES.suppliers.loadSitesFailed,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return reply.data;

@@ -1,6 +1,6 @@
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { postWithProgress, type UploadProgress } from '@/lib/upload';
 import { BulkResponse } from '@meridian/contracts';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** POST /sites/bulk: every row in one request, written in one transaction, with progress. */
 export const importSites = (
@@ -13,7 +13,7 @@ export const importSites = (
     { sites },
     {
       schema: BulkResponse.shape.data,
-      fallbackMessage: SUPPLIERS_MESSAGES.importFailed,
+      fallbackMessage: WEB_MESSAGES.suppliers.importFailed,
       onProgress,
       ...(signal ? { signal } : {}),
     },

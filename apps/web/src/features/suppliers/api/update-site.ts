@@ -1,9 +1,9 @@
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { SiteResponse, type SiteUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const updateSite = async (siteId: string, change: SiteUpdate) =>
   (
@@ -11,7 +11,7 @@ export const updateSite = async (siteId: string, change: SiteUpdate) =>
       method: 'PATCH',
       body: change,
       schema: SiteResponse,
-      fallbackMessage: SUPPLIERS_MESSAGES.saveFailed,
+      fallbackMessage: WEB_MESSAGES.suppliers.saveFailed,
     })
   ).data.site;
 
@@ -25,10 +25,10 @@ export function useUpdateSite({ errorToast = true }: { errorToast?: boolean } = 
     onSuccess: async (site, { change }) => {
       toast.success(
         change.archived === true
-          ? SUPPLIERS_MESSAGES.archived(site.name)
+          ? WEB_MESSAGES.suppliers.archived(site.name)
           : change.archived === false
-            ? SUPPLIERS_MESSAGES.restored(site.name)
-            : SUPPLIERS_MESSAGES.updated(site.name),
+            ? WEB_MESSAGES.suppliers.restored(site.name)
+            : WEB_MESSAGES.suppliers.updated(site.name),
       );
       await queryClient.invalidateQueries({ queryKey: queryKeys.sites.all });
     },

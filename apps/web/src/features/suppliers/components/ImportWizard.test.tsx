@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ImportWizard } from './ImportWizard';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const csv = (...lines: string[]) =>
   new File([`${lines.join('\n')}\n`], 'suppliers.csv', { type: 'text/csv' });
@@ -59,7 +59,7 @@ describe('ImportWizard', () => {
     await screen.findByText(/2 rows in/);
     await user.click(screen.getByRole('button', { name: 'Check 2 rows' }));
     await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
-    await screen.findByText(SUPPLIERS_MESSAGES.imported('sites', 2, 0));
+    await screen.findByText(WEB_MESSAGES.suppliers.imported('sites', 2, 0));
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
       sites: [

@@ -7,7 +7,6 @@ import { Select } from '@/components/ui/Select';
 import { Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { IMPORT_ISSUES_SHOWN, IMPORT_PREVIEW_ROWS } from '@/config/constants';
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { downloadText } from '@/lib/csv';
 import type { UploadProgress } from '@/lib/upload';
 import { cn } from '@/utils/cn';
@@ -16,9 +15,10 @@ import { Download, FileUp, TriangleAlert } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { useImportWizard, type WizardState } from '../hooks/use-import-wizard';
 import { FIELDS_OF, type ImportKind } from '../import/fields';
-import { formatBytes } from '../import/parse-file';
+import { formatBytes } from '@/utils/format';
 import { templateCsv, templateFileName } from '../import/template';
 import { type RowIssue, cellsOf, fieldLabel } from '../import/validate';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const NOUN: Record<ImportKind, string> = { sites: 'sites', shipments: 'shipments' };
 const STEPS = [
@@ -245,7 +245,7 @@ function CheckStep({
       ) : check.issues.length > 0 ? (
         <Alert tone="error">
           {count(check.issues.length)} {check.issues.length === 1 ? 'error' : 'errors'}.{' '}
-          {SUPPLIERS_MESSAGES.importHasErrors}
+          {WEB_MESSAGES.suppliers.importHasErrors}
         </Alert>
       ) : (
         <Alert tone="success">
@@ -255,7 +255,7 @@ function CheckStep({
       {noKey ? (
         <p className="flex items-start gap-2 rounded-md border border-yellow-500/40 bg-yellow-500/10 px-3 py-2 text-sm">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {SUPPLIERS_MESSAGES.noExternalRef}
+          {WEB_MESSAGES.suppliers.noExternalRef}
         </p>
       ) : null}
       {issues.length > 0 ? <IssueList kind={kind} issues={issues} /> : null}
@@ -409,7 +409,7 @@ export function ImportWizard({
       ) : null}
       {state.step === 'done' ? (
         <Alert tone="success">
-          {SUPPLIERS_MESSAGES.imported(kind, state.result.created, state.result.updated)}
+          {WEB_MESSAGES.suppliers.imported(kind, state.result.created, state.result.updated)}
         </Alert>
       ) : null}
 

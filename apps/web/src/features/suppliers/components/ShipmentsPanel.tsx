@@ -6,7 +6,6 @@ import { Select } from '@/components/ui/Select';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { SEARCH_DELAY_MS } from '@/config/constants';
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { cn } from '@/utils/cn';
 import { formatDateTime } from '@/utils/format';
 import type { ShipmentDetail, ShipmentMode, ShipmentStatus } from '@meridian/contracts';
@@ -17,6 +16,7 @@ import { useShipmentPages } from '../api/get-shipments';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ImportWizard } from './ImportWizard';
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUS_TONE } from './site-labels';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const ALL = 'ALL';
 const STATUS_OPTIONS = [
@@ -95,8 +95,8 @@ export function ShipmentsPanel({ canEdit }: { canEdit: boolean }) {
       ) : shipments.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
           {q || status || mode
-            ? SUPPLIERS_MESSAGES.noShipmentsMatch
-            : SUPPLIERS_MESSAGES.noShipments}
+            ? WEB_MESSAGES.suppliers.noShipmentsMatch
+            : WEB_MESSAGES.suppliers.noShipments}
         </p>
       ) : (
         <div className="overflow-hidden rounded-lg border border-border bg-surface">

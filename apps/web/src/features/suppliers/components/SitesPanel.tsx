@@ -8,7 +8,6 @@ import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Switch } from '@/components/ui/Switch';
 import { Table, type TableColumn } from '@/components/ui/Table';
 import { SEARCH_DELAY_MS } from '@/config/constants';
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { ApiError } from '@/lib/api-client';
 import { downloadText } from '@/lib/csv';
 import { toast } from '@/lib/toast';
@@ -35,6 +34,7 @@ import { ImportWizard } from './ImportWizard';
 import { SiteExposure } from '@/components/SiteExposure';
 import { SiteFormDialog } from './SiteFormDialog';
 import { CRITICALITY_LABELS, CRITICALITY_TONE, KIND_LABELS } from './site-labels';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const ALL = 'ALL';
 const KIND_OPTIONS = [
@@ -101,7 +101,7 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
     save.error instanceof ApiError
       ? save.error.message
       : save.error
-        ? SUPPLIERS_MESSAGES.saveFailed
+        ? WEB_MESSAGES.suppliers.saveFailed
         : null;
 
   const exportCsv = async () => {
@@ -109,7 +109,7 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
     try {
       downloadText('meridian-sites.csv', sitesCsv(await allSites(filters)));
     } catch {
-      toast.error(SUPPLIERS_MESSAGES.exportFailed);
+      toast.error(WEB_MESSAGES.suppliers.exportFailed);
     } finally {
       setExporting(false);
     }
@@ -213,7 +213,9 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
         <Alert tone="error">{pages.error.message}</Alert>
       ) : sites.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground">
-          {filtered || archived ? SUPPLIERS_MESSAGES.noSitesMatch : SUPPLIERS_MESSAGES.noSites}
+          {filtered || archived
+            ? WEB_MESSAGES.suppliers.noSitesMatch
+            : WEB_MESSAGES.suppliers.noSites}
         </p>
       ) : (
         <div className="overflow-hidden rounded-lg border border-border bg-surface">
@@ -362,7 +364,7 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
           if (!open) setArchiving(null);
         }}
         title="Archive site"
-        description={SUPPLIERS_MESSAGES.archiveConfirm(archiving?.name ?? '')}
+        description={WEB_MESSAGES.suppliers.archiveConfirm(archiving?.name ?? '')}
         confirmLabel="Archive"
         onConfirm={() => {
           if (archiving) archiveSite.mutate({ siteId: archiving.id, change: { archived: true } });

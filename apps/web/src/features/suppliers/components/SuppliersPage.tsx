@@ -1,13 +1,13 @@
 import { PermissionNote } from '@/components/PermissionNote';
 import { PageContainer } from '@/components/layouts/PageContainer';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { cn } from '@/utils/cn';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
 import { useEditsSuppliers } from '../hooks/use-supplier-permissions';
 import { ShipmentsPanel } from './ShipmentsPanel';
 import { SitesPanel } from './SitesPanel';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const TABS = [
   { value: 'sites', label: 'Suppliers & sites' },
@@ -24,8 +24,8 @@ export function SuppliersPage() {
   const tab: Tab = isTab(requested) ? requested : 'sites';
   return (
     <PageContainer>
-      <PageHeader title="Suppliers" description={SUPPLIERS_MESSAGES.description} />
-      {canEdit ? null : <PermissionNote>{SUPPLIERS_MESSAGES.readOnly}</PermissionNote>}
+      <PageHeader title="Suppliers" description={WEB_MESSAGES.suppliers.description} />
+      {canEdit ? null : <PermissionNote>{WEB_MESSAGES.suppliers.readOnly}</PermissionNote>}
       <Tabs.Root
         value={tab}
         onValueChange={(value) =>

@@ -1,4 +1,3 @@
-import { SUPPLIERS_MESSAGES } from '@/config/messages';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { UploadProgress } from '@/lib/upload';
@@ -16,6 +15,7 @@ import {
   checkImport,
   issuesOnLines,
 } from '../import/validate';
+import * as WEB_MESSAGES from '@/config/messages';
 
 type Loaded = { file: ParsedFile; fileName: string; mapping: ColumnMapping };
 
@@ -129,7 +129,7 @@ export function useImportWizard(kind: ImportKind) {
         setState({ step: 'check', ...loaded, check: checked, refused: null });
         return;
       }
-      const message = error instanceof Error ? error.message : SUPPLIERS_MESSAGES.importFailed;
+      const message = error instanceof Error ? error.message : WEB_MESSAGES.suppliers.importFailed;
       const given = error instanceof ApiError ? error.issues : [];
       // One row error comes as the message alone: "sites.12.city: …".
       const issues =
@@ -148,7 +148,7 @@ export function useImportWizard(kind: ImportKind) {
         ...loaded,
         check: checked,
         refused: {
-          message: issues.length > 0 ? SUPPLIERS_MESSAGES.importRefused : message,
+          message: issues.length > 0 ? WEB_MESSAGES.suppliers.importRefused : message,
           issues: issuesOnLines(kind, issues, checked.lines),
         },
       });

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isoDateOf, toShipmentInput, toSiteInput } from './convert';
 import { SHIPMENT_FIELDS, SITE_FIELDS, autoMapping } from './fields';
-import {
-  IMPORT_FILE_MESSAGES,
-  fileProblem,
-  parseCsv,
-  sheetToParsedFile,
-  type ParsedFile,
-} from './parse-file';
+import { fileProblem, parseCsv, sheetToParsedFile, type ParsedFile } from './parse-file';
 import { checkImport, issuesOnLines } from './validate';
 import { sitesCsv, templateCsv } from './template';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const parsed = (text: string) => {
   const result = parseCsv(text);
@@ -31,12 +26,14 @@ describe('reading a CSV file', () => {
 
   it('refuses a 200 MB file and a spreadsheet before reading it, and a file with no rows', () => {
     expect(fileProblem({ name: 'big.csv', size: 200 * 1024 * 1024 })).toBe(
-      IMPORT_FILE_MESSAGES.tooLarge(200 * 1024 * 1024),
+      WEB_MESSAGES.importFile.tooLarge(200 * 1024 * 1024),
     );
-    expect(fileProblem({ name: 'suppliers.xls', size: 10 })).toBe(IMPORT_FILE_MESSAGES.notCsv);
-    expect(fileProblem({ name: 'suppliers.numbers', size: 10 })).toBe(IMPORT_FILE_MESSAGES.notCsv);
+    expect(fileProblem({ name: 'suppliers.xls', size: 10 })).toBe(WEB_MESSAGES.importFile.notCsv);
+    expect(fileProblem({ name: 'suppliers.numbers', size: 10 })).toBe(
+      WEB_MESSAGES.importFile.notCsv,
+    );
     expect(fileProblem({ name: 'suppliers.xlsx', size: 10 })).toBeNull();
-    expect(parseCsv('name,city\n')).toEqual({ problem: IMPORT_FILE_MESSAGES.empty });
+    expect(parseCsv('name,city\n')).toEqual({ problem: WEB_MESSAGES.importFile.empty });
   });
 });
 
@@ -250,6 +247,8 @@ describe('reading an Excel workbook', () => {
         { line: 5, cells: ['S-2', '1234', ''] },
       ],
     });
-    expect(sheetToParsedFile([['name'], [null]])).toEqual({ problem: IMPORT_FILE_MESSAGES.empty });
+    expect(sheetToParsedFile([['name'], [null]])).toEqual({
+      problem: WEB_MESSAGES.importFile.empty,
+    });
   });
 });

@@ -1,28 +1,12 @@
 import { IMPORT_LIMITS } from '@meridian/contracts/constants';
 import Papa from 'papaparse';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** A file's header and data rows, each with the line it starts on (the header is line 1). */
 export type ParsedFile = {
   headers: string[];
   rows: { line: number; cells: string[] }[];
 };
-
-export const IMPORT_FILE_MESSAGES = {
-  tooLarge: (size: number) =>
-    `This file is ${formatBytes(size)}: Meridian imports files up to ${formatBytes(IMPORT_LIMITS.fileBytes)} (${IMPORT_LIMITS.rows.toLocaleString('en')} rows). Split it, or leave out the columns you do not import.`,
-  notCsv:
-    'Choose a CSV file (comma-separated, UTF-8) or an Excel workbook (.xlsx). From Numbers or LibreOffice: File › Export › CSV or Excel.',
-  empty: 'This file has no rows below its header.',
-  tooManyRows: `This file has more than ${IMPORT_LIMITS.rows.toLocaleString('en')} rows: split it into several imports.`,
-  unreadable: (reason: string) => `This file could not be read as CSV: ${reason}`,
-  unreadableWorkbook: (reason: string) =>
-    `This file could not be read as an Excel workbook (.xlsx): ${reason}`,
-} as const;
-
-export const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${Math.round(bytes / 1024 / 1024)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Spreadsheets read as they are: Excel workbooks (the first sheet). */
 const WORKBOOK = /\.xlsx$/i;
@@ -31,8 +15,8 @@ const SPREADSHEET = /\.(xlsm|xls|ods|numbers)$/i;
 
 /** What is wrong with the file before it is read (size, type), or null. */
 export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {
-  if (file.size > IMPORT_LIMITS.fileBytes) return IMPORT_FILE_MESSAGES.tooLarge(file.size);
-  if (SPREADSHEET.test(file.name)) return IMPORT_FILE_MESSAGES.notCsv;
+  if (file.size > IMPORT_LIMITS.fileBytes) return WEB_MESSAGES.importFile.tooLarge(file.size);
+  if (SPREADSHEET.test(file.name)) return WEB_MESSAGES.importFile.notCsv;
   return null;
 }
 
@@ -66,7 +50,7 @@ export function parseCsv(text: string): ParsedFile | { problem: string } {
         return;
       }
       if (rows.length >= IMPORT_LIMITS.rows) {
-        problem = IMPORT_FILE_MESSAGES.tooManyRows;
+        problem = WEB_MESSAGES.importFile.tooManyRows;
         parser.abort();
         return;
       }
@@ -74,7 +58,7 @@ export function parseCsv(text: string): ParsedFile | { problem: string } {
     },
   });
   if (problem) return { problem };
-  if (headers === null || rows.length === 0) return { problem: IMPORT_FILE_MESSAGES.empty };
+  if (headers === null || rows.length === 0) return { problem: WEB_MESSAGES.importFile.empty };
   return { headers, rows };
 }
 
@@ -106,10 +90,10 @@ export function sheetToParsedFile(
       headers = cells;
       continue;
     }
-    if (rows.length >= IMPORT_LIMITS.rows) return { problem: IMPORT_FILE_MESSAGES.tooManyRows };
+    if (rows.length >= IMPORT_LIMITS.rows) return { problem: WEB_MESSAGES.importFile.tooManyRows };
     rows.push({ line: index + 1, cells });
   }
-  if (headers === null || rows.length === 0) return { problem: IMPORT_FILE_MESSAGES.empty };
+  if (headers === null || rows.length === 0) return { problem: WEB_MESSAGES.importFile.empty };
   return { headers, rows };
 }
 
@@ -120,7 +104,7 @@ async function readWorkbook(file: File): Promise<ParsedFile | { problem: string 
     return sheetToParsedFile(await readSheet(file));
   } catch (error) {
     return {
-      problem: IMPORT_FILE_MESSAGES.unreadableWorkbook(
+      problem: WEB_MESSAGES.importFile.unreadableWorkbook(
         error instanceof Error ? error.message : 'unknown',
       ),
     };
@@ -136,7 +120,9 @@ export async function readImportFile(file: File): Promise<ParsedFile | { problem
     return parseCsv(await file.text());
   } catch (error) {
     return {
-      problem: IMPORT_FILE_MESSAGES.unreadable(error instanceof Error ? error.message : 'unknown'),
+      problem: WEB_MESSAGES.importFile.unreadable(
+        error instanceof Error ? error.message : 'unknown',
+      ),
     };
   }
 }

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { COMING_SOON } from '@/config/messages';
+import * as WEB_MESSAGES from '@/config/messages';
 import { Plus, UsersRound } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { DEMO_GROUPS } from '../demo-groups';
@@ -15,7 +15,7 @@ export function TeamGroupsPage() {
         title="Team Groups"
         description="Groups of members and their permissions"
         actions={
-          <Button onClick={() => toast(COMING_SOON)}>
+          <Button onClick={() => toast(WEB_MESSAGES.common.comingSoon)}>
             <Plus aria-hidden="true" className="size-4" />
             Create Group
           </Button>

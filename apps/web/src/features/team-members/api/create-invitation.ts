@@ -1,13 +1,13 @@
-import { AUTH_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { AdminRole, Email, InvitationCreateResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const inviteFormSchema = z.object({
-  email: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).pipe(Email),
+  email: z.string().trim().min(1, WEB_MESSAGES.auth.emailRequired).pipe(Email),
   adminRole: AdminRole,
 });
 export type InviteFormValues = z.input<typeof inviteFormSchema>;
@@ -18,7 +18,7 @@ export const createInvitation = async (invite: Invite) => {
     method: 'POST',
     body: invite,
     schema: InvitationCreateResponse,
-    fallbackMessage: TEAM_MESSAGES.inviteFailed,
+    fallbackMessage: WEB_MESSAGES.team.inviteFailed,
   });
   return reply.data;
 };
@@ -29,7 +29,7 @@ export function useCreateInvitation() {
   return useMutation({
     mutationFn: createInvitation,
     onSuccess: async () => {
-      toast.success(TEAM_MESSAGES.invitationSent);
+      toast.success(WEB_MESSAGES.team.invitationSent);
       await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });

@@ -1,15 +1,15 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { SessionListResponse } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const getUserSessions = async (userId: string, signal?: AbortSignal) =>
   (
     await authenticatedRequest(`/admin/users/${encodeURIComponent(userId)}/sessions`, {
       schema: SessionListResponse,
-      fallbackMessage: SETTINGS_MESSAGES.loadSessions,
+      fallbackMessage: WEB_MESSAGES.settings.loadSessions,
       signal,
     })
   ).data.sessions;

@@ -1,10 +1,10 @@
-import { SETTINGS_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { MessageResponse } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as WEB_MESSAGES from '@/config/messages';
 
 export const revokeUserSession = ({ userId, sessionId }: { userId: string; sessionId: string }) =>
   authenticatedRequest(
@@ -12,7 +12,7 @@ export const revokeUserSession = ({ userId, sessionId }: { userId: string; sessi
     {
       method: 'DELETE',
       schema: MessageResponse,
-      fallbackMessage: SETTINGS_MESSAGES.revokeSession,
+      fallbackMessage: WEB_MESSAGES.settings.revokeSession,
     },
   );
 

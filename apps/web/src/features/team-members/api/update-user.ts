@@ -1,4 +1,3 @@
-import { ADMIN_FALLBACK_MESSAGES, TEAM_MESSAGES } from '@/config/messages';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,6 +6,7 @@ import type { UserUpdate } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { userQuery } from './get-user';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /** Sends one changed field (accountStatus, adminRole or role), as the server requires. */
 export const updateUser = async ({
@@ -20,7 +20,7 @@ export const updateUser = async ({
     method: 'PUT',
     body: change,
     schema: UserResponseReader,
-    fallbackMessage: ADMIN_FALLBACK_MESSAGES.update,
+    fallbackMessage: WEB_MESSAGES.adminFallback.update,
   });
   return reply.data;
 };
@@ -31,7 +31,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: async (user) => {
-      toast.success(TEAM_MESSAGES.userUpdated);
+      toast.success(WEB_MESSAGES.team.userUpdated);
       queryClient.setQueryData(userQuery(organizationId, user.id).queryKey, user);
       await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },

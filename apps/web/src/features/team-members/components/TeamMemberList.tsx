@@ -5,7 +5,6 @@ import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { Table, type TableColumn } from '@/components/ui/Table';
-import { TEAM_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 import type { ListedUser } from '@/lib/readers';
@@ -15,6 +14,7 @@ import { useUsers } from '../api/get-users';
 import { useMemberFilters } from '../hooks/use-member-filters';
 import { MemberFilters } from './MemberFilters';
 import { PresenceBadge } from './PresenceBadge';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const COLUMNS: readonly (string | TableColumn)[] = [
   'Name',
@@ -97,7 +97,7 @@ export function TeamMemberList() {
                   colSpan={COLUMNS.length}
                   className="px-4 py-6 text-center text-muted-foreground"
                 >
-                  {TEAM_MESSAGES.noMembersMatch}
+                  {WEB_MESSAGES.team.noMembersMatch}
                 </td>
               </tr>
             ) : null}

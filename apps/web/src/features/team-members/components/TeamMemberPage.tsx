@@ -8,7 +8,6 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Select, type SelectOption } from '@/components/ui/Select';
 import { SectionSpinner } from '@/components/ui/Spinner';
-import { TEAM_MESSAGES } from '@/config/messages';
 import { paths } from '@/config/paths';
 import type { ReadUser } from '@/lib/readers';
 import { fullName } from '@/utils/format';
@@ -28,6 +27,7 @@ import { useTeamPermissions } from '../hooks/use-team-permissions';
 import { MemberSessions } from './MemberSessions';
 import { MemberTwoFactor } from './MemberTwoFactor';
 import { PresenceBadge } from './PresenceBadge';
+import * as WEB_MESSAGES from '@/config/messages';
 
 const SETTABLE_STATUSES = ['ACTIVE', 'DEACTIVATED'] as const;
 
@@ -171,7 +171,7 @@ function ManageUser({ user, loadedAt }: { user: ReadUser; loadedAt: number }) {
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
         title="Delete user"
-        description={TEAM_MESSAGES.deleteConfirm}
+        description={WEB_MESSAGES.team.deleteConfirm}
         confirmLabel="Delete"
         confirmVariant="destructive"
         onConfirm={() => deleteUser.mutate(user.id)}

@@ -1,4 +1,3 @@
-import { TEAM_MESSAGES } from '@/config/messages';
 import { useAuth } from '@/lib/auth';
 import { isInternalUser, isPlatformAdmin } from '@/lib/auth-access';
 import { usePublicConfig } from '@/lib/public-config';
@@ -9,6 +8,7 @@ import {
   type PlatformRole,
   type User,
 } from '@meridian/contracts';
+import * as WEB_MESSAGES from '@/config/messages';
 
 /**
  * What the signed-in user may do on the team screens, with the server's own rules: an ADMIN
@@ -24,14 +24,14 @@ export function useTeamPermissions() {
   const actor = user && { isPlatformAdmin: isPlatformAdmin(user, internalDomain), role: user.role };
 
   return {
-    inviteBlockedReason: administers ? null : TEAM_MESSAGES.inviteAdminRequired,
+    inviteBlockedReason: administers ? null : WEB_MESSAGES.team.inviteAdminRequired,
     manageBlockedReason: (target: Pick<User, 'id' | 'role' | 'adminRole' | 'email'>) =>
       actor && user
         ? userManagementProblem(
             { ...actor, id: user.id, administersOrganization: administers },
             { ...target, isInternal: isInternalUser(target, internalDomain) },
           )
-        : TEAM_MESSAGES.manageAdminRequired,
+        : WEB_MESSAGES.team.manageAdminRequired,
     platformRoleBlockedReason: (target: Pick<User, 'role' | 'email'>, role: PlatformRole) =>
       actor
         ? platformRoleChangeProblem(
@@ -39,6 +39,6 @@ export function useTeamPermissions() {
             { role: target.role, isInternal: isInternalUser(target, internalDomain) },
             role,
           )
-        : TEAM_MESSAGES.manageAdminRequired,
+        : WEB_MESSAGES.team.manageAdminRequired,
   };
 }

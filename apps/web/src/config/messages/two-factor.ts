@@ -1,8 +1,5 @@
-/**
- * The code step of signing in, and turning 2FA on and off: in a module of their own, so the
- * login page (which loads config/messages) does not carry them.
- */
-export const TWO_FACTOR_MESSAGES = {
+/** The code step of signing in, and turning 2FA on and off. */
+export const twoFactor = {
   verifyFailed: 'Verification failed',
   verifyFailedStatus: (status: number) => `Verification failed (HTTP ${status})`,
   verifyMalformed: 'Verification failed: malformed server response',

@@ -1,9 +1,5 @@
-/**
- * Texts of the Insights screen (the server's own messages are INSIGHTS_MESSAGES and
- * ANALYSIS_MESSAGES of the contracts). They live with the feature rather than in
- * config/messages.ts, which the login page loads and whose weight it is held to.
- */
-export const INSIGHTS_MESSAGES_WEB = {
+/** Texts of the Insights screen (the API's own are API_MESSAGES.insights and .analysis). */
+export const insights = {
   chartsFailed: 'Unable to load the charts',
   memosFailed: 'Unable to load the memos',
   memoSaveFailed: 'Could not save the memo',

@@ -1,9 +1,5 @@
-/**
- * Texts of the Plans screen (the server's own messages are PLAN_MESSAGES of the contracts). They
- * live with the feature rather than in config/messages.ts, which the login page loads and
- * whose weight it is held to (e2e/sign-in.e2e.ts).
- */
-export const PLAN_MESSAGES_WEB = {
+/** Texts of the Plans screen (the API's own are API_MESSAGES.plan). */
+export const plan = {
   createFailed: 'Could not create the plan',
   actionAddFailed: 'Could not add the action',
   actionUpdateFailed: 'Could not save the action',

@@ -1,0 +1,18 @@
+export const integration = {
+  loadFailed: 'Unable to load the integrations',
+  addFailed: 'Unable to add the integration',
+  updateFailed: 'Unable to change the integration',
+  removeFailed: 'Unable to remove the integration',
+  testFailed: 'Unable to send the test message',
+  deliveriesFailed: 'Unable to load the deliveries',
+  redeliverFailed: 'Unable to queue the delivery again',
+  paused: (name: string) => `Alerts to ${name} paused`,
+  resumed: (name: string) => `Alerts to ${name} resumed`,
+  saved: (name: string) => `${name} saved`,
+  removed: (name: string) => `${name} removed`,
+  secretCopied: 'Signing secret copied',
+  none: 'No integrations yet. Add one to post alerts to Slack, Microsoft Teams or your own systems.',
+  noDeliveries: 'Nothing has been sent here yet.',
+  smtpMissing: 'SMTP is not configured',
+  smsMissing: 'No SMS gateway is configured',
+} as const;

@@ -1,0 +1,3 @@
+export const jobs = {
+  loadFailed: 'Unable to load the background work',
+} as const;

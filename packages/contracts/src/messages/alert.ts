@@ -1,0 +1,21 @@
+export const alert = {
+  listed: 'Notifications retrieved',
+  read: 'Notification marked as read',
+  allRead: 'All notifications marked as read',
+  notificationNotFound: 'Notification not found',
+  adminOnly: 'Only an organization admin can manage integrations',
+  endpointNotFound: 'Integration not found',
+  endpointsListed: 'Integrations retrieved',
+  endpointCreated: 'Integration added',
+  endpointCreatedWithSecret:
+    'Integration added. Copy the signing secret now: it is not shown again.',
+  endpointUpdated: 'Integration saved',
+  endpointRemoved: 'Integration removed',
+  deliveriesListed: 'Deliveries retrieved',
+  deliveryNotFound: 'Delivery not found',
+  redelivered: 'Delivery queued again',
+  testNotRedelivered: 'A test message is not sent again: use Send test',
+  testSent: 'Test message delivered',
+  testFailed: (reason: string) => `Test message failed: ${reason}`,
+  privateAddress: 'This address is on a private network; Meridian does not post there',
+} as const;

@@ -1,0 +1,3 @@
+export const auth = {
+  invalidCredentials: 'Invalid email or password',
+} as const;

@@ -1,0 +1,4 @@
+export const cursor = {
+  invalid: 'cursor is not valid',
+  otherQuery: 'cursor belongs to another query: start again without it',
+} as const;

@@ -1,0 +1,16 @@
+export const insights = {
+  charts: 'Chart data retrieved',
+  memosListed: 'Memos retrieved',
+  memoCreated: 'Memo created',
+  memoUpdated: 'Memo saved',
+  memoRemoved: 'Memo removed',
+  memoNotFound: 'Memo not found',
+  memoAuthorOnly: 'Only the memo’s author, a manager or an admin can change it',
+  memoEmpty: 'Write something first',
+  reportsListed: 'Reports retrieved',
+  reportCreated: 'Report created',
+  reportEditorsOnly: 'Only a manager or an admin can create a report',
+  reportNotFound: 'Report not found',
+  incidentNotFound: 'Incident not found',
+  stale: 'This was changed by someone else. Reload to see the change.',
+} as const;

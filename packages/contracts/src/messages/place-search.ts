@@ -1,0 +1,3 @@
+export const placeSearch = {
+  queryRequired: 'Type a place name or a UN/LOCODE',
+} as const;
