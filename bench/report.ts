@@ -190,6 +190,7 @@ export function renderExposure(result: ExposureBenchResult): string[] {
     '| figure | value |',
     '| --- | --- |',
     `| index build (one organization) | ${n(result.indexBuildMs)} ms |`,
+    `| index build, every shipment estimated along its route | ${n(result.indexBuildMovingMs)} ms (×${n(result.indexBuildMovingMs / Math.max(1, result.indexBuildMs), 2)}) |`,
     `| one incident: p50 / p95 | ${n(result.perIncident.p50, 2)} / ${n(result.perIncident.p95, 2)} ms |`,
     `| every incident once, indexed | ${n(result.fullIndexedMs)} ms |`,
     `| every incident once, naive scan (estimated) | ${n(result.fullNaiveMs)} ms |`,

@@ -127,6 +127,13 @@ export const ShipmentDetail = Shipment.extend({
   destinationPlace: Place.nullable(),
   departureAt: IsoDateTime.nullable(),
   eta: IsoDateTime.nullable(),
+  /** When `currentPosition` was given (reported, imported, or its departure from the origin). */
+  positionAt: IsoDateTime,
+  /**
+   * Where it is estimated to be now: `currentPosition` advanced at an even pace along its route
+   * to arrive at its ETA. Null while it stays where it was given (not left yet, no ETA, delivered).
+   */
+  estimatedPosition: Point.nullable(),
   /** The line it follows, [lng, lat]: given waypoints, a great circle for air, else origin → now → destination. */
   route: z.array(z.tuple([z.number(), z.number()])),
   siteIds: z.array(z.uuid()),

@@ -106,6 +106,11 @@ const SHIPMENT_COLUMNS: readonly BulkColumn<DemoShipmentRow>[] = [
   { column: shipments.mode, type: 'text', value: (row) => row.mode },
   { column: shipments.lat, type: 'float8', value: (row) => row.lat },
   { column: shipments.lng, type: 'float8', value: (row) => row.lng },
+  {
+    column: shipments.positionAt,
+    type: 'timestamptz',
+    value: (row) => (row.positionAt ?? new Date()).toISOString(),
+  },
   { column: shipments.status, type: 'text', value: (row) => row.status ?? 'IN_TRANSIT' },
   { column: shipments.originLocode, type: 'text', value: (row) => row.originLocode ?? null },
   { column: shipments.originLat, type: 'float8', value: (row) => row.originLat ?? null },

@@ -23,23 +23,29 @@ describe('migrations', () => {
   });
 });
 
+/** A database with the migrations before `tag`, as one made before it has them; `finish` runs the rest. */
+async function databaseBefore(tag: string) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const before = mkdtempSync(path.join(tmpdir(), `meridian-drizzle-before-${tag}-`));
+  cpSync(path.join(serverRoot, 'drizzle'), before, { recursive: true });
+  const journalPath = path.join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  const client = new PGlite();
+  const db = drizzle(client);
+  await migrate(db, { migrationsFolder: before });
+  const finish = () => migrate(db, { migrationsFolder: path.join(serverRoot, 'drizzle') });
+  return { client, finish };
+}
+
 describe('0019: feed reports', () => {
   it('gives every incident a feed or an API key made its first report, and keeps what it said', async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // The migrations up to 0018, as a database made before this one has them.
-    const before = mkdtempSync(path.join(tmpdir(), 'meridian-drizzle-0018-'));
-    cpSync(path.join(serverRoot, 'drizzle'), before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    journal.entries = journal.entries.filter((entry) => entry.tag < '0019');
-    writeFileSync(journalPath, JSON.stringify(journal));
-    const client = new PGlite();
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    const { client, finish } = await databaseBefore('0019');
     await client.exec(`
       insert into sources (kind, key, name, url) values
         ('USGS', 'USGS-quakes', 'USGS quakes', 'https://earthquake.usgs.gov/x.geojson');
@@ -49,7 +55,7 @@ describe('0019: feed reports', () => {
         ('Pushed', 'MEDIUM', 'API', 'org:ext-1', 'OPEN', null, null),
         ('Typed in', 'LOW', 'MANUAL', null, 'OPEN', null, null);
     `);
-    await migrate(db, { migrationsFolder: path.join(serverRoot, 'drizzle') });
+    await finish();
     const { rows } = await client.query<Record<string, unknown>>(
       `select r.source_id, r.source_name, r.hazard, r.severity, r.feed_values, r.over, r.ends_at
          from feed_reports r order by r.source_id`,
@@ -79,6 +85,25 @@ describe('0019: feed reports', () => {
       `select 1 from information_schema.columns where table_name = 'incidents' and column_name = 'feed_values'`,
     );
     expect(columns.rows).toEqual([]);
+    await client.close();
+  });
+});
+
+describe('0020: when a shipment’s position was given', () => {
+  it('takes a position written before it as given at the shipment’s last write', async () => {
+    const { client, finish } = await databaseBefore('0020');
+    await client.exec(`
+      insert into organizations (id, name, slug) values
+        ('00000000-0000-4000-8000-000000000001', 'Acme', 'acme');
+      insert into shipments (id, organization_id, reference, origin, destination, mode, lat, lng, updated_at)
+        values ('S-1', '00000000-0000-4000-8000-000000000001', 'PO-1', 'A', 'B', 'SEA', 1, 2,
+          '2026-05-01T08:00:00Z');
+    `);
+    await finish();
+    const { rows } = await client.query<{ position_at: Date }>(
+      `select position_at from shipments where id = 'S-1'`,
+    );
+    expect(rows).toEqual([{ position_at: new Date('2026-05-01T08:00:00Z') }]);
     await client.close();
   });
 });

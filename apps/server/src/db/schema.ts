@@ -393,6 +393,8 @@ export const shipments = pgTable(
     /** Where it is now. */
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
+    /** When `lat`/`lng` were given; from then on it is estimated to advance along its route. */
+    positionAt: timestamp('position_at', { withTimezone: true }).notNull().defaultNow(),
     carrier: text('carrier'),
     status: text('status').$type<ShipmentStatus>().notNull().default('IN_TRANSIT'),
     originLocode: text('origin_locode'),

@@ -23,11 +23,12 @@ export type BackgroundWork = {
   /**
    * Queues each job that is not queued already, leaving a waiting, running or failing one as it
    * is (its time, its retry backoff): for a sweep that finds the same work again and again.
+   * An item's `runAt` defers it.
    */
   enqueueAbsent: <Kind extends JobKind>(
     db: Executor,
     kind: Kind,
-    items: readonly { key: string; payload: JobPayloads[Kind] }[],
+    items: readonly { key: string; payload: JobPayloads[Kind]; runAt?: Date }[],
   ) => Promise<number>;
   /** Call after the transaction committed: the worker looks at once instead of at its next poll. */
   kick: () => void;

@@ -69,13 +69,20 @@ export const jobQueue = {
   async enqueueAbsent(
     db: Executor,
     kind: string,
-    items: readonly { key: string; payload: Record<string, unknown> }[],
+    items: readonly { key: string; payload: Record<string, unknown>; runAt?: Date }[],
   ): Promise<number> {
     let added = 0;
     for (let i = 0; i < items.length; i += 1000) {
       const rows = await db
         .insert(jobs)
-        .values(items.slice(i, i + 1000).map(({ key, payload }) => ({ kind, key, payload })))
+        .values(
+          items.slice(i, i + 1000).map(({ key, payload, runAt }) => ({
+            kind,
+            key,
+            payload,
+            ...(runAt ? { runAt } : {}),
+          })),
+        )
         .onConflictDoNothing({ target: [jobs.kind, jobs.key] })
         .returning({ id: jobs.id });
       added += rows.length;

@@ -202,6 +202,8 @@ export function generateShipments(options: {
       lng: roundCoordinate(lng),
       ...laneEnds(lane),
       ...schedule(lane.mode, fraction, options.now ?? DEMO_EPOCH),
+      // Where it is as of the schedule's moment; from then on it is estimated along the lane.
+      positionAt: options.now ?? DEMO_EPOCH,
       status: 'IN_TRANSIT',
       waypoints: lane.mode === 'AIR' ? null : lane.via.map(([viaLat, viaLng]) => [viaLng, viaLat]),
     });

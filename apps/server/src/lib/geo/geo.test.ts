@@ -8,7 +8,16 @@ import {
   pathTouchesArea,
   pointInArea,
 } from './area.js';
-import { fullRoute, remainingRoute } from './route.js';
+import {
+  type Movement,
+  type RouteFacts,
+  estimatedPosition,
+  fullRoute,
+  pathKm,
+  pathFrom,
+  remainingRoute,
+  travelWindow,
+} from './route.js';
 import { arcOf, capContains, capOf, capTouchesArc, toVec, vecDistanceKm } from './vector.js';
 import { type LngLat, distanceToArcKm, greatCircle, haversineKm, unwrap } from './sphere.js';
 
@@ -324,6 +333,82 @@ describe('shipment routes', () => {
       [5, 0],
       [20, 0],
     ]);
+  });
+});
+
+describe('where a shipment is estimated to be', () => {
+  const DAY = 86_400_000;
+  const t0 = new Date('2026-03-01T00:00:00Z');
+  const at = (days: number) => new Date(t0.getTime() + days * DAY);
+  // Along the equator, 0° → 10° → 20°: 2,224 km in two equal legs.
+  const route = {
+    mode: 'SEA' as const,
+    position: [0, 0] as const,
+    origin: [0, 0] as const,
+    destination: [20, 0] as const,
+    waypoints: [[10, 0]] as [number, number][],
+  };
+  const moving: Movement = { status: 'IN_TRANSIT', positionAt: t0, departureAt: t0, eta: at(10) };
+  const near = (point: readonly [number, number], lng: number, lat = 0) => {
+    expect(point[0]).toBeCloseTo(lng, 6);
+    expect(point[1]).toBeCloseTo(lat, 6);
+  };
+
+  it('walks a path by distance, across its legs', () => {
+    const path = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+    ] as const;
+    expect(pathKm(path)).toBeCloseTo(2 * haversineKm([0, 0], [10, 0]), 6);
+    near(pathFrom(path, haversineKm([0, 0], [5, 0]))[0] as LngLat, 5);
+    expect(pathFrom(path, haversineKm([0, 0], [5, 0])).slice(1)).toEqual([
+      [10, 0],
+      [10, 10],
+    ]);
+    const onSecondLeg = pathFrom(
+      path,
+      haversineKm([0, 0], [10, 0]) + haversineKm([10, 0], [10, 4]),
+    );
+    near(onSecondLeg[0] as LngLat, 10, 4);
+    expect(onSecondLeg).toHaveLength(2);
+    expect(pathFrom(path, 1e6)).toEqual([[10, 10]]);
+    near(pathFrom(path, 0)[0] as LngLat, 0);
+  });
+
+  it('advances at an even pace from its start to arrive at its ETA', () => {
+    near(estimatedPosition(route, moving, at(0)), 0);
+    near(estimatedPosition(route, moving, at(2.5)), 5);
+    // Past the waypoint, on the second leg.
+    near(estimatedPosition(route, moving, at(7.5)), 15);
+    // At its ETA and after it: at the destination.
+    near(estimatedPosition(route, moving, at(10)), 20);
+    near(estimatedPosition(route, moving, at(30)), 20);
+  });
+
+  it('starts from the later of its given position and its departure', () => {
+    // Reported at 10° on day 5: the rest of the way in the 5 days left.
+    const reported = { ...route, position: [10, 0] as const };
+    near(estimatedPosition(reported, { ...moving, positionAt: at(5) }, at(7.5)), 15);
+    // Not gone yet: where it was given until it departs, then the whole way by its ETA.
+    const later = { ...moving, departureAt: at(4), eta: at(8) };
+    near(estimatedPosition(route, later, at(3)), 0);
+    near(estimatedPosition(route, later, at(6)), 10);
+    expect(travelWindow(route, later)).toEqual([at(4).getTime(), at(8).getTime()]);
+  });
+
+  it('stays where it was given when nothing says it moves', () => {
+    const stays = (movement: Partial<Movement>, facts: RouteFacts = route) =>
+      near(estimatedPosition(facts, { ...moving, ...movement }, at(5)), facts.position[0]);
+    stays({ eta: null });
+    stays({ status: 'DELIVERED' });
+    // Planned with no departure: it has not left.
+    stays({ status: 'PLANNED', departureAt: null });
+    // An ETA before the position was given: stale, not a reason to jump to the destination.
+    stays({ positionAt: at(4), eta: at(3) });
+    stays({}, { ...route, destination: null });
+    // A planned one that was given its departure does leave.
+    near(estimatedPosition(route, { ...moving, status: 'PLANNED' }, at(5)), 10);
   });
 });
 

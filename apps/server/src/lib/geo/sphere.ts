@@ -42,23 +42,31 @@ export function distanceToArcKm(p: LngLat, a: LngLat, b: LngLat): number {
   return Math.min(ap, haversineKm(b, p));
 }
 
+/** The point a fraction `f` of the way along a→b, whose angular length is `d` (radians). */
+function pointAt(a: LngLat, b: LngLat, d: number, f: number): LngLat {
+  const [lng1, lat1, lng2, lat2] = [a[0] * RAD, a[1] * RAD, b[0] * RAD, b[1] * RAD];
+  const A = Math.sin((1 - f) * d) / Math.sin(d);
+  const B = Math.sin(f * d) / Math.sin(d);
+  const x = A * Math.cos(lat1) * Math.cos(lng1) + B * Math.cos(lat2) * Math.cos(lng2);
+  const y = A * Math.cos(lat1) * Math.sin(lng1) + B * Math.cos(lat2) * Math.sin(lng2);
+  const z = A * Math.sin(lat1) + B * Math.sin(lat2);
+  return [Math.atan2(y, x) / RAD, Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD];
+}
+
+/** The point a fraction `f` (0–1) of the way along the great circle a→b. */
+export function interpolate(a: LngLat, b: LngLat, f: number): LngLat {
+  const d = haversineKm(a, b) / EARTH_RADIUS_KM;
+  return d === 0 ? a : pointAt(a, b, d, f);
+}
+
 /** Points along the great circle a→b at most `stepKm` apart, both ends included. */
 export function greatCircle(a: LngLat, b: LngLat, stepKm = 100): LngLat[] {
   const distance = haversineKm(a, b);
+  if (distance === 0) return [a, b];
   const steps = Math.max(1, Math.ceil(distance / stepKm));
   const d = distance / EARTH_RADIUS_KM;
-  if (d === 0) return [a, b];
-  const [lng1, lat1, lng2, lat2] = [a[0] * RAD, a[1] * RAD, b[0] * RAD, b[1] * RAD];
   const points: LngLat[] = [];
-  for (let i = 0; i <= steps; i += 1) {
-    const f = i / steps;
-    const A = Math.sin((1 - f) * d) / Math.sin(d);
-    const B = Math.sin(f * d) / Math.sin(d);
-    const x = A * Math.cos(lat1) * Math.cos(lng1) + B * Math.cos(lat2) * Math.cos(lng2);
-    const y = A * Math.cos(lat1) * Math.sin(lng1) + B * Math.cos(lat2) * Math.sin(lng2);
-    const z = A * Math.sin(lat1) + B * Math.sin(lat2);
-    points.push([Math.atan2(y, x) / RAD, Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD]);
-  }
+  for (let i = 0; i <= steps; i += 1) points.push(pointAt(a, b, d, i / steps));
   return points;
 }
 

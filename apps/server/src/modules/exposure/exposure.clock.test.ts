@@ -163,6 +163,97 @@ describe('the exposure clock', () => {
     expect(await exposureRepository.nextMoment(server.database.db, new Date())).toBeNull();
   });
 
+  it('moves a shipment on its way along its route: in the area by its position, then past it', async () => {
+    // From the Channel (0°E) to Germany (8°E) along 51.92°N in an hour: half way now, ~4°E,
+    // ~33 km west of Rotterdam; its given position (0°E) is 300 km away.
+    const { db } = server.database;
+    const departed = new Date(Date.now() - HOUR / 2);
+    await db.insert(shipments).values({
+      id: 'S-MOVER',
+      organizationId,
+      reference: 'MOVER',
+      mode: 'SEA',
+      origin: 'Channel',
+      destination: 'Germany',
+      lat: 51.92,
+      lng: 0,
+      positionAt: departed,
+      departureAt: departed,
+      eta: new Date(departed.getTime() + HOUR),
+      originLat: 51.92,
+      originLng: 0,
+      destinationLat: 51.92,
+      destinationLng: 8.0,
+    });
+    const created = await server.request<IncidentResponse>('POST', '/api/incidents', {
+      token,
+      body: {
+        title: 'Storm surge',
+        severity: 'HIGH',
+        type: 'WEATHER',
+        location: ROTTERDAM,
+        affectedRadiusKm: 60,
+      },
+    });
+    const id = created.body.data.incident.id;
+    await runJobs();
+    const mover = async () => {
+      const response = await server.request<IncidentExposureResponse>(
+        'GET',
+        `/api/incidents/${id}/exposure?include=cleared`,
+        { token },
+      );
+      const item = response.body.data.shipments.find((row) => row.shipment.id === 'S-MOVER');
+      return item && `${item.via} ${item.state} ${Math.round(item.distanceKm / 10) * 10} km`;
+    };
+    // There by where it is estimated to be, not by its route from where it was given.
+    expect(await mover()).toMatch(/^POSITION NEW [34]0 km$/);
+
+    // The clock asks for this incident again at the start of the next step, once.
+    expect(await clock.runDue()).toBe(0);
+    expect(await clock.runDue()).toBe(0);
+    const moved = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.key} like ${`${id}@%`}`);
+    expect(moved).toHaveLength(1);
+    const step = 60_000;
+    expect(moved[0]?.runAt.getTime()).toBe((Math.floor(Date.now() / step) + 1) * step);
+
+    // Twenty-five minutes on (its times moved back as the clock would have run on) it is near
+    // 7.3°E, beyond the area, and nothing of its route ahead crosses it.
+    const earlier = sql`- interval '25 minutes'`;
+    await db
+      .update(shipments)
+      .set({
+        positionAt: sql`${shipments.positionAt} ${earlier}`,
+        departureAt: sql`${shipments.departureAt} ${earlier}`,
+        eta: sql`${shipments.eta} ${earlier}`,
+        updatedAt: new Date(),
+      })
+      .where(eq(shipments.id, 'S-MOVER'));
+    // The next step has come.
+    await db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(eq(jobs.id, moved[0]?.id ?? -1));
+    await runJobs();
+    expect(await mover()).toMatch(/^POSITION CLEARED/);
+    // The depot still is: no all clear.
+    const raised = await db
+      .select({ kind: alerts.kind })
+      .from(alerts)
+      .where(eq(alerts.incidentId, id));
+    expect(raised.map((row) => row.kind)).not.toContain('EXPOSURE_CLEARED');
+    // No longer exposed, so nothing to move for: no job for the next step.
+    expect(await clock.runDue()).toBe(0);
+    const left = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.key} like ${`${id}@%`}`);
+    expect(left).toHaveLength(0);
+  });
+
   it.runIf(process.env.MERIDIAN_TEST_DB === 'postgres')(
     'passes on one instance at a time: another skips while one holds the clock',
     async () => {
@@ -240,5 +331,54 @@ describe('the exposure clock in real time', () => {
     const started = Date.now();
     await expect.poll(state, { timeout: 15_000, interval: 250 }).toBe('CLEARED');
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe('a moving shipment in real time', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // Steps of two seconds: positions move on and the clock looks again every two seconds.
+    ({ server, token } = await world({ EXPOSURE_CLOCK_SECONDS: '2' }));
+  });
+  afterAll(() => server.close());
+
+  it('is no longer exposed once it has passed the area, long before its ETA', async () => {
+    // 275 km east along 51.92°N in 40 s: through Rotterdam's 20 km (4.2°E–4.8°E) by ~8 s.
+    const departureAt = new Date();
+    const eta = new Date(departureAt.getTime() + 40_000);
+    const shipment = await server.request<{ data: { shipment: { id: string } } }>(
+      'POST',
+      '/api/shipments',
+      {
+        token,
+        body: {
+          reference: 'FAST',
+          mode: 'SEA',
+          origin: { name: 'West', lat: 51.92, lng: 4.0 },
+          destination: { name: 'East', lat: 51.92, lng: 8.0 },
+          departureAt: departureAt.toISOString(),
+          eta: eta.toISOString(),
+        },
+      },
+    );
+    expect(shipment.status).toBe(201);
+    const created = await server.request<IncidentResponse>('POST', '/api/incidents', {
+      token,
+      body: { title: 'Lock closed', severity: 'HIGH', location: ROTTERDAM, affectedRadiusKm: 20 },
+    });
+    const id = created.body.data.incident.id;
+    const state = async () => {
+      const response = await server.request<IncidentExposureResponse>(
+        'GET',
+        `/api/incidents/${id}/exposure?include=cleared`,
+        { token },
+      );
+      return response.body.data.shipments.map((item) => item.state).join();
+    };
+    await expect.poll(state, { timeout: 6_000, interval: 200 }).toMatch(/NEW|ONGOING/);
+    await expect.poll(state, { timeout: 20_000, interval: 250 }).toBe('CLEARED');
+    // Cleared by moving past, not by its ETA.
+    expect(eta.getTime() - Date.now()).toBeGreaterThan(10_000);
   });
 });

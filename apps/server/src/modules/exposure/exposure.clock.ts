@@ -13,8 +13,10 @@ const BATCH = 500;
 /**
  * The exposure clock: what changes as time passes, with no write to start a recompute. An
  * incident whose end passes clears what it reached; a shipment whose ETA passes is no longer
- * exposed by its route. Each pass asks the database for live exposures that time has made
- * wrong and queues a recompute of just those incidents and shipments (the engine's own jobs:
+ * exposed by its route; a shipment on its way moves on (the engine places it where it is
+ * estimated at the start of each step of `tickMs`). Each pass asks the database for live
+ * exposures that time has made wrong and queues a recompute of just those incidents and
+ * shipments, and of the incidents exposing a moving shipment at the next step (the engine's own jobs:
  * once across instances, retried with backoff); one instance at a time passes (a
  * transaction-scoped advisory lock: another skips), and since the question is asked of the
  * data, not of a remembered time, a restart or a missed pass loses nothing. It then sleeps
@@ -55,6 +57,21 @@ export class ExposureClock extends LoopingWorker {
               payload: { kind: 'SHIPMENT' as const, targetId: id, organizationId },
             })),
           ));
+        // Shipments on their way move on: the incidents they are exposed to are recomputed at
+        // the start of the next step, where the engine places them (a job per incident and
+        // step, so one instance's pass and another's queue it once).
+        const stepStart = Math.floor(now.getTime() / this.tickMs) * this.tickMs;
+        const nextStep = new Date(stepStart + this.tickMs);
+        const moving = await repository.movingIncidents(tx, now, nextStep, BATCH);
+        await this.background.enqueueAbsent(
+          tx,
+          EXPOSURE_JOBS.incident,
+          moving.map((incidentId) => ({
+            key: `${incidentId}@${nextStep.toISOString()}`,
+            payload: { incidentId },
+            runAt: nextStep,
+          })),
+        );
         // A full batch: more is waiting, to be found once these are done (their recomputes
         // wake the clock); else sleep until the next end or ETA.
         this.nextAt =

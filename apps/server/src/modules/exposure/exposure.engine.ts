@@ -67,13 +67,19 @@ export class ExposureEngine {
     private readonly db: Database,
     /** Raises alerts on new exposures and escalations; none in benchmarks of the engine alone. */
     private readonly alerts: AlertRaiser | null = null,
+    /** Moving shipments are placed where they are estimated at the start of steps this long. */
+    private readonly moveStepMs = 60_000,
   ) {}
 
-  /** The organization's index, rebuilt only when its sites or shipments changed. */
-  async indexFor(db: Executor, organizationId: string): Promise<OrganizationIndex> {
+  /**
+   * The organization's index, rebuilt when its sites or shipments changed, and when it has
+   * shipments on their way and `now` is in a later step than the one they were placed at.
+   */
+  async indexFor(db: Executor, organizationId: string, now: Date): Promise<OrganizationIndex> {
+    const stepStart = Math.floor(now.getTime() / this.moveStepMs) * this.moveStepMs;
     const version = await repository.indexVersion(db, organizationId);
     const kept = this.indexes.get(organizationId);
-    if (kept?.version === version) {
+    if (kept?.version === version && (!kept.moving || kept.at.getTime() === stepStart)) {
       // Most recently used last, so the oldest goes first when the map is full.
       this.indexes.delete(organizationId);
       this.indexes.set(organizationId, kept);
@@ -83,6 +89,7 @@ export class ExposureEngine {
       version,
       await repository.matchableSites(db, organizationId),
       await repository.matchableShipments(db, organizationId),
+      new Date(stepStart),
     );
     this.indexes.delete(organizationId);
     this.indexes.set(organizationId, index);
@@ -191,7 +198,7 @@ export class ExposureEngine {
       let reached = 0;
       for (const organizationId of organizations) {
         const matches = isActive(incident, now)
-          ? ExposureEngine.match(await this.indexFor(tx, organizationId), incident, now)
+          ? ExposureEngine.match(await this.indexFor(tx, organizationId, now), incident, now)
           : [];
         const existing = await repository.forIncident(tx, incidentId, organizationId);
         await this.write(tx, incident, organizationId, matches, existing, now);
@@ -210,7 +217,7 @@ export class ExposureEngine {
     const now = new Date();
     await this.db.transaction(async (tx) => {
       await repository.lock(tx, `target:${kind}:${targetId}`);
-      const index = await this.indexFor(tx, organizationId);
+      const index = await this.indexFor(tx, organizationId, now);
       const existing = await repository.forTarget(tx, kind, targetId);
       for (const incident of await repository.activeIncidents(tx, organizationId, now)) {
         const matches = ExposureEngine.match(index, incident, now).filter(

@@ -1,6 +1,6 @@
 import Flatbush from 'flatbush';
 import { type BBox, pathBoxes } from '../../lib/geo/area.js';
-import { type RouteFacts, remainingRoute } from '../../lib/geo/route.js';
+import { type RouteFacts, routeAheadAt, travelWindow } from '../../lib/geo/route.js';
 import { type LngLat, greatCircle } from '../../lib/geo/sphere.js';
 import { type Arc, type Vec, arcOf, toVec } from '../../lib/geo/vector.js';
 import type { MatchableShipment, MatchableSite } from './exposure.repository.js';
@@ -27,13 +27,24 @@ const PAD_DEGREES = 0.5;
 const point = (lng: number | null, lat: number | null): LngLat | null =>
   lng === null || lat === null ? null : [lng, lat];
 
-export const routeFactsOf = (shipment: MatchableShipment): RouteFacts => ({
+const givenRoute = (shipment: MatchableShipment): RouteFacts => ({
   mode: shipment.mode,
   position: [shipment.lng, shipment.lat],
   origin: point(shipment.originLng, shipment.originLat),
   destination: point(shipment.destinationLng, shipment.destinationLat),
   waypoints: shipment.waypoints,
 });
+
+/**
+ * The shipment's route still ahead as of `at`, from where it is estimated to be then (its
+ * given position advanced along the route since it was given; see `routeAheadAt`).
+ */
+export const routeAheadOf = (shipment: MatchableShipment, at: Date): LngLat[] =>
+  routeAheadAt(givenRoute(shipment), shipment, at);
+
+/** Its ETA is still ahead of where `at` places it: its estimated position will change. */
+const onItsWay = (shipment: MatchableShipment, at: Date) =>
+  (travelWindow(givenRoute(shipment), shipment)?.[1] ?? 0) > at.getTime();
 
 /** The path cut into arcs of at most PIECE_KM, following the great circles between points. */
 function piecesOf(path: readonly LngLat[]): [LngLat, LngLat][] {
@@ -121,23 +132,25 @@ export class OrganizationIndex {
   readonly shipments: BoxIndex<IndexedShipment>;
   readonly routes: BoxIndex<RoutePiece>;
   readonly etas: EtaTable;
+  /** Some shipment is still on its way after `at`: its estimated position will change. */
+  readonly moving: boolean;
 
+  /** `at`: the moment shipments are placed at (each where it is estimated to be then). */
   constructor(
     readonly version: string,
     sites: readonly MatchableSite[],
     shipments: readonly MatchableShipment[],
+    readonly at: Date,
   ) {
     this.sites = new BoxIndex(sites, (site) => [[-1, [site.lng, site.lat, site.lng, site.lat]]]);
+    let moving = false;
     const indexed = shipments.map((shipment): IndexedShipment => {
-      const facts = routeFactsOf(shipment);
-      const pieces = piecesOf(remainingRoute(facts));
-      return {
-        ...shipment,
-        position: facts.position,
-        positionVec: toVec(facts.position),
-        pieces,
-      };
+      moving ||= onItsWay(shipment, at);
+      const ahead = routeAheadOf(shipment, at);
+      const position = ahead[0] as LngLat;
+      return { ...shipment, position, positionVec: toVec(position), pieces: piecesOf(ahead) };
     });
+    this.moving = moving;
     this.etas = Float64Array.from(indexed, (shipment) => shipment.eta?.getTime() ?? NaN);
     const byKey = new Map<string, RoutePiece>();
     indexed.forEach((shipment, rider) => {

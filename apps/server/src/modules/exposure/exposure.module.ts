@@ -21,7 +21,9 @@ export const exposureModule = defineModule({
     const clock = new ExposureClock(db, background, log, config.exposureClockMs);
     app.decorate('exposureClock', clock);
     return {
-      jobs: exposureJobs(new ExposureEngine(db, use('alerts')), () => clock.kick()),
+      jobs: exposureJobs(new ExposureEngine(db, use('alerts'), config.exposureClockMs), () =>
+        clock.kick(),
+      ),
       workers: [clock],
       health: [['exposure-clock', clock.health]],
       routes: async (api) => {

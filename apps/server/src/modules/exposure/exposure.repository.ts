@@ -42,6 +42,8 @@ export const matchableShipmentColumns = {
   destinationLat: shipments.destinationLat,
   destinationLng: shipments.destinationLng,
   waypoints: shipments.waypoints,
+  positionAt: shipments.positionAt,
+  departureAt: shipments.departureAt,
   eta: shipments.eta,
 };
 export type MatchableShipment = Pick<
@@ -58,6 +60,12 @@ const matchableSite = (organizationId: string) =>
     isNotNull(sites.lat),
     isNotNull(sites.lng),
   );
+
+/**
+ * Live, and of an organization still there: a removed one's are not recomputed (a global
+ * incident's recompute covers the organizations that remain), so they would be found forever.
+ */
+const live = sql`${exposures.state} <> 'CLEARED' and ${exposures.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.deletedAt} is null)`;
 
 export const exposureRepository = {
   /** Changes whenever a site or a shipment of the organization is added, changed or removed. */
@@ -127,9 +135,6 @@ export const exposureRepository = {
    * route (a route counts only before the ETA).
    */
   async outdated(db: Executor, now: Date, limit: number) {
-    // Live, and of an organization still there: a removed one's are not recomputed (a global
-    // incident's recompute covers the organizations that remain), so they would be found forever.
-    const live = sql`${exposures.state} <> 'CLEARED' and ${exposures.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.deletedAt} is null)`;
     const incidentIds = await db
       .select({ id: exposures.incidentId })
       .from(exposures)
@@ -152,6 +157,32 @@ export const exposureRepository = {
       .groupBy(exposures.targetId, exposures.organizationId)
       .limit(limit);
     return { incidentIds: incidentIds.map((row) => row.id), shipments: shipmentRows };
+  },
+
+  /**
+   * Incidents with a live exposure of a shipment on its way before `until` (one whose estimated
+   * position moves: `travelWindow` in lib/geo/route.ts, as SQL).
+   */
+  async movingIncidents(db: Executor, now: Date, until: Date, limit: number): Promise<string[]> {
+    const starts = sql`greatest(${shipments.positionAt}, coalesce(${shipments.departureAt}, ${shipments.positionAt}))`;
+    const rows = await db
+      .select({ id: exposures.incidentId })
+      .from(exposures)
+      .innerJoin(shipments, eq(shipments.id, exposures.targetId))
+      .where(
+        and(
+          live,
+          eq(exposures.targetKind, 'SHIPMENT'),
+          ne(shipments.status, 'DELIVERED'),
+          or(ne(shipments.status, 'PLANNED'), isNotNull(shipments.departureAt)),
+          isNotNull(shipments.destinationLat),
+          gt(shipments.eta, now),
+          sql`${shipments.eta} > ${starts} and ${starts} < ${until.toISOString()}::timestamptz`,
+        ),
+      )
+      .groupBy(exposures.incidentId)
+      .limit(limit);
+    return rows.map((row) => row.id);
   },
 
   /** How many of the organization's items the incident still exposes (not CLEARED). */

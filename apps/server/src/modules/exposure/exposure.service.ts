@@ -8,8 +8,7 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
 import * as API_MESSAGES from '@meridian/contracts/messages';
-import { remainingRoute } from '../../lib/geo/route.js';
-import { routeFactsOf } from './exposure.index.js';
+import { routeAheadOf } from './exposure.index.js';
 import { incidentsReads } from '../incidents/incidents.reads.js';
 import { toShipmentDetail } from '../shipments/shipments.mapper.js';
 import { toSiteDto } from '../sites/sites.mapper.js';
@@ -59,9 +58,10 @@ export class ExposureService {
       scope === 'ORG',
       EXPOSED_ROUTES_MAX,
     );
+    const now = new Date();
     return rows.map((row) => ({
       id: row.id,
-      route: remainingRoute(routeFactsOf(row)).map(([lng, lat]): [number, number] => [lng, lat]),
+      route: routeAheadOf(row, now).map(([lng, lat]): [number, number] => [lng, lat]),
     }));
   }
 

@@ -57,6 +57,11 @@ const BULK_COLUMNS: Record<
   mode: { column: shipments.mode, type: 'text', value: (row) => row.mode },
   lat: { column: shipments.lat, type: 'float8', value: (row) => row.lat },
   lng: { column: shipments.lng, type: 'float8', value: (row) => row.lng },
+  positionAt: {
+    column: shipments.positionAt,
+    type: 'timestamptz',
+    value: (row) => (row.positionAt ?? new Date()).toISOString(),
+  },
   carrier: { column: shipments.carrier, type: 'text', value: (row) => row.carrier ?? null },
   status: { column: shipments.status, type: 'text', value: (row) => row.status ?? 'IN_TRANSIT' },
   originLocode: {

@@ -40,6 +40,16 @@ const placeKey = (place: PlaceInput) =>
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
+/**
+ * Where a new shipment is until it says otherwise: at its origin, as of its departure (so one
+ * that left days ago is estimated along its route), or of now without one.
+ */
+const startAt = (origin: Place, input: Pick<ShipmentValues, 'departureAt'>) => ({
+  lat: origin.lat,
+  lng: origin.lng,
+  positionAt: toDate(input.departureAt) ?? new Date(),
+});
+
 /** What a write says about the shipment's sites: ids and references, to resolve together. */
 type SiteNames = { siteIds?: string[] | undefined; siteRefs?: string[] | undefined };
 const namesSites = (input: SiteNames) =>
@@ -62,6 +72,7 @@ function columnsOf(
   if (input.currentPosition) {
     columns.lat = input.currentPosition.lat;
     columns.lng = input.currentPosition.lng;
+    columns.positionAt = new Date();
   }
   if (ends.origin) {
     columns.origin = ends.origin.name;
@@ -135,8 +146,7 @@ export class ShipmentsService {
       }
       const siteIds = await this.siteIdsFor(tx, actor, input);
       const row = await shipments.insert(tx, {
-        lat: origin.lat,
-        lng: origin.lng,
+        ...startAt(origin, input),
         ...(columnsOf(input, { origin, destination }) as Required<
           Pick<ShipmentColumns, 'origin' | 'destination' | 'mode'>
         >),
@@ -236,8 +246,7 @@ export class ShipmentsService {
       const signature = update.join(',');
       const group = groups.get(signature) ?? { update, rows: [], indexes: [] };
       group.rows.push({
-        lat: origin.lat,
-        lng: origin.lng,
+        ...startAt(origin, input),
         ...(columns as Pick<NewShipment, 'origin' | 'destination' | 'mode'>),
         id: randomUUID(),
         organizationId,

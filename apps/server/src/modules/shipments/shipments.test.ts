@@ -96,6 +96,9 @@ describe('one shipment', () => {
       currentPosition: SHANGHAI,
       eta: '2026-04-02T12:00:00.000Z',
       departureAt: '2026-03-01T00:00:00.000Z',
+      // At its origin as of its departure; its ETA has passed, so it is taken to be there.
+      positionAt: '2026-03-01T00:00:00.000Z',
+      estimatedPosition: ROTTERDAM,
       siteIds: [supplierId],
     });
     expect(shipment.route).toEqual([
@@ -203,8 +206,11 @@ describe('one shipment', () => {
       siteIds: [],
     });
     expect(moved.status).toBe(200);
+    // A report is the position now; an ETA already past does not move it on.
+    expect(Date.now() - Date.parse(moved.body.data.shipment.positionAt)).toBeLessThan(60_000);
     expect(moved.body.data.shipment).toMatchObject({
       currentPosition: { lat: 12.5, lng: 43.3 },
+      estimatedPosition: null,
       status: 'DELAYED',
       eta: '2026-05-01T00:00:00.000Z',
       siteIds: [],

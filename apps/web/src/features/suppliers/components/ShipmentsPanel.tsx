@@ -31,8 +31,22 @@ const MODE_OPTIONS = [
 const endOf = (name: string, locode: string | null | undefined) =>
   locode && locode !== name ? `${name} (${locode})` : name;
 
-const position = (shipment: ShipmentDetail) =>
-  `${shipment.currentPosition.lat.toFixed(2)}, ${shipment.currentPosition.lng.toFixed(2)}`;
+const coordinates = ({ lat, lng }: { lat: number; lng: number }) =>
+  `${lat.toFixed(2)}, ${lng.toFixed(2)}`;
+
+/** Where it is: estimated along its route since it was given, when it has moved on since. */
+function Position({ shipment }: { shipment: ShipmentDetail }) {
+  const given = coordinates(shipment.currentPosition);
+  if (!shipment.estimatedPosition) return given;
+  return (
+    <span className="flex flex-col">
+      <span>{coordinates(shipment.estimatedPosition)}</span>
+      <span className="text-xs text-muted-foreground">
+        Estimated on its route from {given}, {formatDateTime(shipment.positionAt)}
+      </span>
+    </span>
+  );
+}
 
 /** The organization's shipments by reference: search, filters, "Load more" with the total, import. */
 export function ShipmentsPanel({ canEdit }: { canEdit: boolean }) {
@@ -138,7 +152,9 @@ export function ShipmentsPanel({ canEdit }: { canEdit: boolean }) {
                 <td className="px-4 py-3 whitespace-nowrap">
                   {shipment.eta ? formatDateTime(shipment.eta) : '—'}
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap tabular-nums">{position(shipment)}</td>
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  <Position shipment={shipment} />
+                </td>
                 <td className="px-4 py-3 tabular-nums">{shipment.siteIds.length || '—'}</td>
               </tr>
             ))}
