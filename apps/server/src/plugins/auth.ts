@@ -72,7 +72,7 @@ export const apiGuardPlugin = fp(async (app: FastifyInstance, opts: { access: Re
     if (!config.public) {
       const token = bearerToken(request);
       const actAs = request.headers[ACT_AS_HEADER];
-      if (!token) refusal = unauthorized(API_MESSAGES.access.required);
+      if (!token) refusal = unauthorized(API_MESSAGES.request.authenticationRequired);
       else {
         try {
           request.actor = await access.actorFor(

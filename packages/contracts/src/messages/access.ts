@@ -1,11 +1,9 @@
 /** Why a request is refused before any route runs (the API guard and the sessions module). */
 export const access = {
-  required: 'Authentication required',
   invalidToken: 'Invalid or expired token',
   organizationDisabled: 'Your organization is disabled',
   actAsMalformed: 'X-Act-As-Organization must be an organization id',
   actAsForbidden: 'You cannot act as another organization',
-  organizationNotFound: 'Organization not found',
   addressNotAllowed: (ip: string) =>
     `Your organization allows access only from approved IP addresses, and this one (${ip}) is not on its list. Ask an admin of your organization to add it.`,
   twoFactorPolicy:

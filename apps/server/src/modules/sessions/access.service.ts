@@ -90,7 +90,7 @@ export class AccessService {
         throw badRequest(API_MESSAGES.access.actAsMalformed);
       if (!platformAdmin) throw forbidden(API_MESSAGES.access.actAsForbidden);
       if (!(await organizationsReads.findById(this.db, actAs)))
-        throw notFound(API_MESSAGES.access.organizationNotFound);
+        throw notFound(API_MESSAGES.organization.notFound);
       organizationId = actAs;
     }
     // Platform staff acting as the organization are exempt; every such request is audited.
