@@ -3,14 +3,17 @@ import {
   type FeedReportListResponse,
   type FeedReportSplitResponse,
   type FusionRules,
+  type NotificationListResponse,
   type SourceResponse,
   type TimelineResponse,
   parseFusionRules,
 } from '@meridian/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, feedReports, incidents } from '../../db/schema.js';
+import { openDatabase } from '../../db/client.js';
+import { alerts, auditLog, feedReports, incidents, jobs, sites } from '../../db/schema.js';
+import { ALERT_JOBS } from '../alerts/alerts.jobs.js';
 import { type FeedServer, startFeedServer } from '../../test/feed-server.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 import type { FeedEvent } from './connectors/types.js';
@@ -215,6 +218,57 @@ describe('one incident per real event (fusion)', () => {
     expect(result.created).toBe(c.one ? 0 : 1);
   });
 
+  it.runIf(process.env.MERIDIAN_TEST_DB === 'postgres')(
+    'makes one incident when two instances take two feeds of one event at the same moment',
+    async () => {
+      const other = await openDatabase({ kind: 'postgres', url: server.databaseUrl! });
+      try {
+        const place = { lat: 61, lng: -150 };
+        const a: FeedSource = { key: 'race-A', name: 'Feed A' };
+        const b: FeedSource = { key: 'race-B', name: 'Feed B' };
+        const first = event({ ...place, title: 'M 6.4 - Alaska' });
+        const second = event({ ...at(east(place.lng, place.lat, 20)), startsAt: minutes(1) });
+        // Both instances read what is known while neither can write yet (a third transaction
+        // holds the incidents table against writes): without the feeds' lock each would find no
+        // incident to join and make its own.
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let held!: () => void;
+        const holding = new Promise<void>((resolve) => (held = resolve));
+        const blocker = server.database.db.transaction(async (tx) => {
+          await tx.execute(sql`lock table ${incidents} in exclusive mode`);
+          held();
+          await released;
+        });
+        await holding;
+        const racing = Promise.all([
+          ingest(a, [first]),
+          other.db.transaction((tx) =>
+            ingestFeed(
+              tx,
+              b,
+              { events: [second], skipped: 0 },
+              false,
+              minutes(30),
+              FUSION_DEFAULTS,
+            ),
+          ),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        release();
+        await blocker;
+        const results = await racing;
+        expect(results.map((result) => result.created).sort()).toEqual([0, 1]);
+        expect(results.map((result) => result.merged).sort()).toEqual([0, 1]);
+        const one = await incidentOf(a.key, first.sourceId);
+        expect(one).toBeDefined();
+        expect(await incidentOf(b.key, second.sourceId)).toBe(one);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it('reads FEED_FUSION, and refuses what it cannot read', () => {
     expect(parseFusionRules(undefined)).toEqual(FUSION_DEFAULTS);
     expect(parseFusionRules('FLOOD=off, earthquake=2h/50km')).toMatchObject({
@@ -269,10 +323,18 @@ describe('three feeds, one earthquake', () => {
     });
     expect(response.status).toBe(201);
     await server.app.feedPoller.runDue();
+    // Exposure recomputes and alert deliveries the poll queued.
+    await server.app.jobWorker.runDue();
     return response.body.data.source;
   }
 
   it('makes one incident listing each feed, at the highest severity, with no second incident', async () => {
+    // A supplier 5 km from the quake, of the organization whose admin reads the alerts.
+    await server.database.db.insert(sites).values({
+      organizationId: orgId,
+      name: 'Pāhala Mill',
+      ...at(east(QUAKE.lng, QUAKE.lat, 5)),
+    });
     const usgs = await addAndPoll('USGS', fixture('usgs-2.5_day-2026-07-21.geojson'));
     incidentId = (await incidentOf(usgs.key, QUAKE.id))!;
     expect(incidentId).toBeDefined();
@@ -335,6 +397,34 @@ describe('three feeds, one earthquake', () => {
         'Also reported by GDACS',
       ]),
     );
+
+    // The organization was alerted once of the exposure and once of the severity GDACS
+    // raised; the reports joining said nothing more. Its admin has the exposure now, and the
+    // escalation waits in one digest (one incident reaches a member once per digest window).
+    const raised = await server.database.db
+      .select({ kind: alerts.kind, severity: alerts.severity })
+      .from(alerts)
+      .where(and(eq(alerts.organizationId, orgId), eq(alerts.incidentId, incidentId)))
+      .orderBy(alerts.createdAt);
+    expect(raised).toEqual([
+      { kind: 'EXPOSURE_NEW', severity: 'LOW' },
+      { kind: 'EXPOSURE_ESCALATED', severity: 'HIGH' },
+    ]);
+    const notifications = await server.request<NotificationListResponse>(
+      'GET',
+      '/api/notifications?limit=50',
+      { token: viewer },
+    );
+    expect(
+      notifications.body.data.notifications
+        .filter((notification) => notification.incidentId === incidentId)
+        .map((notification) => notification.kind),
+    ).toEqual(['EXPOSURE_NEW']);
+    const digests = await server.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, ALERT_JOBS.digest));
+    expect(digests).toHaveLength(1);
 
     // Polled again unchanged: nothing new, and the EMSC report does not make an incident.
     feeds.set(`/three/EMSC`, { body: JSON.stringify(emsc), etag: '"again"' });
