@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, answerOf } from './errors.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** Where a bulk write is: finding its rows' places, or writing them (in one transaction). */
 export type BulkProgressEvent = { stage: 'locating' | 'writing'; done: number; total: number };
@@ -41,7 +42,7 @@ export async function replyWithProgress<T>(
       line({ error: { status, ...body } });
     } else {
       request.log.error({ err: error }, 'bulk write failed');
-      line({ error: { status: 500, message: 'Internal server error' } });
+      line({ error: { status: 500, message: API_MESSAGES.request.internal } });
     }
   } finally {
     stream.end();

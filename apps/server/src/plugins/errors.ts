@@ -28,7 +28,7 @@ function issueOf(issue: ValidationIssue, where: string): ErrorIssue {
   if (issue.keyword === 'unrecognized_keys' && keys?.length) {
     return {
       path: field || where,
-      message: `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((key) => `"${key}"`).join(', ')}`,
+      message: API_MESSAGES.request.unknownFields(keys),
     };
   }
   return { path: field || where, message: issue.message ?? 'is invalid' };
@@ -67,13 +67,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, `request ${request.id} failed`);
       return reply
         .status(500)
-        .send({ code: 'INTERNAL', message: `Internal server error (request id ${request.id})` });
+        .send({ code: 'INTERNAL', message: API_MESSAGES.request.internalError(request.id) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = request.routeOptions.bodyLimit ?? LIMITS.bodyBytes;
       return reply.status(status).send({
         code: 'PAYLOAD_TOO_LARGE',
-        message: `Request body is too large (limit ${Math.round(limit / 1024 / 1024)} MiB)`,
+        message: API_MESSAGES.request.tooLarge(limit),
       });
     }
     const message = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? error.message;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /**
  * Serves the built single-page app, and index.html for any other non-API path so that
@@ -41,11 +42,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: 
     ) {
       return reply
         .status(404)
-        .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` });
+        .send({
+          code: 'NOT_FOUND',
+          message: API_MESSAGES.request.routeNotFound(request.method, pathname),
+        });
     }
     // Only names the router knows reach index.html; a missing asset is a real 404.
     if (path.extname(pathname) !== '')
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+      return reply.status(404).send({ code: 'NOT_FOUND', message: API_MESSAGES.request.notFound });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

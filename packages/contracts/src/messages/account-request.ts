@@ -6,4 +6,7 @@ export const accountRequest = {
   slugTaken: 'Slug is already taken',
   requestsClosed: (domain: string) =>
     `Account requests for ${domain} addresses are closed. Ask an admin of your organization for an invitation.`,
+  listed: 'Account requests retrieved',
+  approved: 'Account request approved',
+  dismissed: 'Account request dismissed',
 } as const;

@@ -19,4 +19,5 @@ export const google = {
   linkTooManyTries: 'Too many wrong passwords. Sign in with Google again.',
   wrongPassword: 'Incorrect password',
   linkedElsewhere: 'This Google account is already linked to another Meridian account',
+  unlinked: 'Google account unlinked',
 } as const;

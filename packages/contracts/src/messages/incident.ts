@@ -13,4 +13,9 @@ export const incident = {
   assigneeNotFound: 'The assignee must be an active member of the organization',
   historyKept: 'Incidents are history: resolve an incident instead of deleting it',
   duplicatesOnly: 'Only platform staff delete incidents, and only duplicates from a feed',
+  created: 'Incident created',
+  updated: 'Incident updated',
+  deleted: 'Incident deleted',
+  commentAdded: 'Comment added',
+  timelineRetrieved: 'Timeline retrieved',
 } as const;

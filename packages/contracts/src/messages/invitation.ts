@@ -7,4 +7,6 @@ export const invitation = {
   invalid: 'This invitation link is not valid',
   used: 'This invitation has already been used',
   expired: 'This invitation has expired. Ask your administrator for a new one.',
+  sent: 'Invitation sent',
+  found: 'Invitation found',
 } as const;

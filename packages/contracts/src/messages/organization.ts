@@ -14,4 +14,9 @@ export const organization = {
   internalProtected: 'The internal organization cannot be deleted',
   /** The internal organization's status and slug are fixed: disabling it would lock out platform staff. */
   internalFixed: 'The internal organization stays active and keeps its slug',
+  listed: 'Organizations retrieved',
+  retrieved: 'Organization retrieved',
+  created: 'Organization created',
+  updated: 'Organization updated',
+  deleted: 'Organization deleted',
 } as const;

@@ -12,4 +12,12 @@ export const request = {
   tooMany: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
   busy: 'The server is busy. Try again in a few seconds.',
   commonPassword: 'This password is too common. Choose a less predictable one.',
+  internalError: (requestId: string) => `Internal server error (request id ${requestId})`,
+  internal: 'Internal server error',
+  routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
+  notFound: 'Not found',
+  tooLarge: (limitBytes: number) =>
+    `Request body is too large (limit ${Math.round(limitBytes / 1024 / 1024)} MiB)`,
+  unknownFields: (keys: readonly string[]) =>
+    `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((key) => `"${key}"`).join(', ')}`,
 } as const;

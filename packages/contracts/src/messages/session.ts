@@ -8,4 +8,8 @@ export const session = {
   organizationDisabled: 'Your organization is disabled',
   invalidRefresh: 'Invalid or expired refresh token',
   idleTimeout: 'You were signed out after 8 hours without activity. Sign in again.',
+  listed: 'Sessions retrieved',
+  revoked: 'Session revoked',
+  othersSignedOut: (ended: number) => `Signed out ${ended} other session${ended === 1 ? '' : 's'}`,
+  refreshed: 'Token refreshed',
 } as const;

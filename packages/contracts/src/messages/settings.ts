@@ -6,4 +6,6 @@ export const settings = {
     'Set up two-factor authentication for your own account (Profile) before requiring it: you signed in with a password and have none.',
   selfLockout: (ip: string) =>
     `The IP allow list does not include your own address (${ip}): saving it would lock you out. Add it, or a range that holds it.`,
+  retrieved: (label: string) => `${label} retrieved`,
+  saved: (label: string) => `${label} saved`,
 } as const;

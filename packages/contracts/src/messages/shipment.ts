@@ -5,4 +5,8 @@ export const shipment = {
     `reference "${reference}" is already used by another shipment: change that one instead`,
   unknownSite: (id: string) => `site ${id} is not one of the organization's sites`,
   unknownSiteRef: (ref: string) => `no site of the organization has externalRef "${ref}"`,
+  listed: 'Shipments retrieved',
+  created: 'Shipment created',
+  retrieved: 'Shipment retrieved',
+  updated: 'Shipment updated',
 } as const;

@@ -5,4 +5,8 @@ export const site = {
   addressNotFound: (query: string) =>
     `"${query}" was not found: check the address, or give location (lat and lng)`,
   refTaken: (ref: string) => `externalRef "${ref}" is already used by another site`,
+  listed: 'Sites retrieved',
+  created: 'Site created',
+  retrieved: 'Site retrieved',
+  updated: 'Site updated',
 } as const;

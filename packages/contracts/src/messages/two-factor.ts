@@ -10,4 +10,7 @@ export const twoFactor = {
   wrongPassword: 'Current password is incorrect',
   challengeExpired: 'This sign-in has expired. Sign in with your password again.',
   tooManyTries: 'Too many wrong codes. Sign in with your password again.',
+  setupStarted: 'Scan the code with your authenticator app',
+  enabled: 'Two-factor authentication is on',
+  disabled: 'Two-factor authentication is off',
 } as const;

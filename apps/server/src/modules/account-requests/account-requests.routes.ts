@@ -51,7 +51,7 @@ export const accountRequestsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: 'Account requests retrieved',
+      message: API_MESSAGES.accountRequest.listed,
       data: await accountRequests.listPending(actorOf(request), request.query),
     }),
   );
@@ -75,7 +75,7 @@ export const accountRequestsRoutes: FastifyPluginAsyncZod<{
         request.body,
         baseUrl,
       );
-      return reply.status(201).send({ message: 'Account request approved', data });
+      return reply.status(201).send({ message: API_MESSAGES.accountRequest.approved, data });
     },
   );
 
@@ -91,7 +91,7 @@ export const accountRequestsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await accountRequests.dismiss(actorOf(request), request.params.id);
-      return { message: 'Account request dismissed' };
+      return { message: API_MESSAGES.accountRequest.dismissed };
     },
   );
 };

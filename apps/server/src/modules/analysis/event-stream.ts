@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Analysis } from '@meridian/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OnText } from './analysis.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 export const EVENT_STREAM = 'text/event-stream';
 
@@ -39,7 +40,7 @@ export async function replyWithEventStream(
     else send('error', { message: analysis.error ?? 'The analysis failed' });
   } catch (error) {
     request.log.error({ err: error }, 'analysis failed');
-    send('error', { message: `Internal server error (request id ${request.id})` });
+    send('error', { message: API_MESSAGES.request.internalError(request.id) });
   } finally {
     stream.end();
   }

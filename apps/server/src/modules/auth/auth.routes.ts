@@ -19,6 +19,7 @@ import { toUserDto } from '../users/users.mapper.js';
 import type { AuthService } from './auth.service.js';
 import type { GoogleSignInService } from './google-sign-in.service.js';
 import { clientInfo } from '../sessions/sessions.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const errors = { ...errorResponses, 503: ErrorBody };
 
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     (request) => {
       const actor = actorOf(request);
       return {
-        message: 'Token is valid',
+        message: API_MESSAGES.auth.tokenValid,
         user: toUserDto(actor.user, actor.twoFactorSetupRequired),
       };
     },
@@ -118,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const actor = actorOf(request);
       await auth.logout(actor.user, actor.sessionId);
-      return { message: 'Logged out' };
+      return { message: API_MESSAGES.auth.loggedOut };
     },
   );
 };

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { ExposureService } from './exposure.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const meta = privateRoute('exposure');
 
@@ -29,7 +30,7 @@ export const exposureRoutes: FastifyPluginAsyncZod<{ exposure: ExposureService }
       },
     },
     async (request) => ({
-      message: 'Exposure retrieved',
+      message: API_MESSAGES.exposure.retrieved,
       data: await exposure.ofIncident(
         actorOf(request),
         request.params.id,
@@ -49,7 +50,7 @@ export const exposureRoutes: FastifyPluginAsyncZod<{ exposure: ExposureService }
       },
     },
     async (request) => ({
-      message: 'Exposure summary retrieved',
+      message: API_MESSAGES.exposure.summaryRetrieved,
       data: await exposure.summary(actorOf(request), request.query.scope),
     }),
   );

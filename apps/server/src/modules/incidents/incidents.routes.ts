@@ -18,6 +18,7 @@ import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { VersionedJsonCache, etagMatches } from '../../lib/versioned-json.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { IncidentsService } from './incidents.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const meta = privateRoute('incidents');
 const atlasMeta = privateRoute('atlas');
@@ -95,7 +96,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     },
     async (request, reply) => {
       const incident = await incidents.create(actorOf(request), request.body);
-      return reply.status(201).send({ message: 'Incident created', data: { incident } });
+      return reply.status(201).send({ message: API_MESSAGES.incident.created, data: { incident } });
     },
   );
 
@@ -112,7 +113,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
       },
     },
     async (request) => ({
-      message: 'Incident updated',
+      message: API_MESSAGES.incident.updated,
       data: { incident: await incidents.update(actorOf(request), request.params.id, request.body) },
     }),
   );
@@ -129,7 +130,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     },
     async (request) => {
       await incidents.delete(actorOf(request), request.params.id);
-      return { message: 'Incident deleted' };
+      return { message: API_MESSAGES.incident.deleted };
     },
   );
 
@@ -146,7 +147,9 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     },
     async (request, reply) => {
       const entry = await incidents.comment(actorOf(request), request.params.id, request.body);
-      return reply.status(201).send({ message: 'Comment added', data: { entry } });
+      return reply
+        .status(201)
+        .send({ message: API_MESSAGES.incident.commentAdded, data: { entry } });
     },
   );
 
@@ -161,7 +164,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
       },
     },
     async (request) => ({
-      message: 'Timeline retrieved',
+      message: API_MESSAGES.incident.timelineRetrieved,
       data: { entries: await incidents.timeline(actorOf(request), request.params.id) },
     }),
   );

@@ -13,6 +13,7 @@ import { publicBaseUrl } from '../../lib/public-url.js';
 import { actorOf } from '../../plugins/auth.js';
 import { clientInfo } from '../sessions/sessions.js';
 import type { InvitationsService } from './invitations.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const errors = { ...errorResponses, 410: ErrorBody, 503: ErrorBody };
 
@@ -34,7 +35,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const baseUrl = publicBaseUrl(request, publicUrl);
       const data = await invitations.create(actorOf(request), request.body, baseUrl);
-      return reply.status(201).send({ message: 'Invitation sent', data });
+      return reply.status(201).send({ message: API_MESSAGES.invitation.sent, data });
     },
   );
 
@@ -50,7 +51,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: 'Invitation found',
+      message: API_MESSAGES.invitation.found,
       data: await invitations.lookup(request.body.token),
     }),
   );

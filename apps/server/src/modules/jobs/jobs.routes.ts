@@ -6,6 +6,7 @@ import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { jobQueue } from '../../jobs/queue.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { BackgroundHealth } from '../module.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 /** Platform staff see how the background work is doing. */
 export const jobsRoutes: FastifyPluginAsyncZod<{
@@ -30,7 +31,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
       );
       const queue = await jobQueue.summary(db);
       return {
-        message: 'Jobs retrieved',
+        message: API_MESSAGES.job.listed,
         data: {
           queue: queue.map((row) => ({
             ...row,

@@ -17,6 +17,7 @@ import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import { clientInfo } from '../sessions/sessions.js';
 import type { MeService } from './me.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const errors = { ...errorResponses, 503: ErrorBody };
 const meta = privateRoute('me');
@@ -30,7 +31,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       schema: { ...meta, summary: 'My profile', response: { 200: ProfileResponse, ...errors } },
     },
     async (request) => ({
-      message: 'Profile retrieved',
+      message: API_MESSAGES.me.profileRetrieved,
       data: await me.profile(actorOf(request)),
     }),
   );
@@ -46,7 +47,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       },
     },
     async (request) => ({
-      message: 'Profile updated',
+      message: API_MESSAGES.me.profileUpdated,
       data: await me.updateProfile(actorOf(request), request.body),
     }),
   );
@@ -61,7 +62,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       },
     },
     async (request) => ({
-      message: 'Preferences retrieved',
+      message: API_MESSAGES.me.preferencesRetrieved,
       data: await me.preferences(actorOf(request)),
     }),
   );
@@ -77,7 +78,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       },
     },
     async (request) => ({
-      message: 'Preferences saved',
+      message: API_MESSAGES.me.preferencesSaved,
       data: await me.savePreferences(actorOf(request), request.body),
     }),
   );
@@ -92,7 +93,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       },
     },
     async (request) => ({
-      message: 'Notification settings retrieved',
+      message: API_MESSAGES.me.notificationSettingsRetrieved,
       data: await me.notifications(actorOf(request)),
     }),
   );
@@ -108,7 +109,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       },
     },
     async (request) => ({
-      message: 'Notification settings saved',
+      message: API_MESSAGES.me.notificationSettingsSaved,
       data: await me.saveNotifications(actorOf(request), request.body),
     }),
   );
@@ -138,7 +139,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     },
     async (request) => {
       await me.unlinkGoogle(actorOf(request));
-      return { message: 'Google account unlinked' };
+      return { message: API_MESSAGES.google.unlinked };
     },
   );
 
@@ -152,7 +153,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       },
     },
     async (request) => ({
-      message: 'Sessions retrieved',
+      message: API_MESSAGES.session.listed,
       data: { sessions: await me.sessions(actorOf(request)) },
     }),
   );
@@ -168,7 +169,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     },
     async (request) => {
       const ended = await me.revokeOtherSessions(actorOf(request));
-      return { message: `Signed out ${ended} other session${ended === 1 ? '' : 's'}` };
+      return { message: API_MESSAGES.session.othersSignedOut(ended) };
     },
   );
 
@@ -184,7 +185,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     },
     async (request) => {
       await me.revokeSession(actorOf(request), request.params.id);
-      return { message: 'Session revoked' };
+      return { message: API_MESSAGES.session.revoked };
     },
   );
 };

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { OrganizationsService } from './organizations.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const meta = privateRoute('organizations');
 
@@ -27,7 +28,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: 'Organizations retrieved',
+      message: API_MESSAGES.organization.listed,
       data: await organizations.list(actorOf(request), request.query),
     }),
   );
@@ -43,7 +44,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: 'Organization retrieved',
+      message: API_MESSAGES.organization.retrieved,
       data: { organization: await organizations.get(actorOf(request), request.params.id) },
     }),
   );
@@ -60,7 +61,9 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const organization = await organizations.create(actorOf(request), request.body);
-      return reply.status(201).send({ message: 'Organization created', data: { organization } });
+      return reply
+        .status(201)
+        .send({ message: API_MESSAGES.organization.created, data: { organization } });
     },
   );
 
@@ -76,7 +79,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      message: 'Organization updated',
+      message: API_MESSAGES.organization.updated,
       data: {
         organization: await organizations.update(actorOf(request), request.params.id, request.body),
       },
@@ -95,7 +98,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await organizations.delete(actorOf(request), request.params.id);
-      return { message: 'Organization deleted' };
+      return { message: API_MESSAGES.organization.deleted };
     },
   );
 };

@@ -70,7 +70,7 @@ export async function refreshSession(
     await sessionsRepository.touch(tx, consumed.familyId, ip);
     return {
       response: {
-        message: 'Token refreshed',
+        message: API_MESSAGES.session.refreshed,
         ...(await issueTokens(tx, tokens, user, {
           id: consumed.familyId,
           expiresAt: consumed.expiresAt,

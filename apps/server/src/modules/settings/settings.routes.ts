@@ -12,6 +12,7 @@ import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { OrganizationSettingsColumn } from './settings.repository.js';
 import type { OrganizationSettingsService } from './settings.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const meta = privateRoute('settings');
 
@@ -64,7 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => ({
-        message: `${document.label} retrieved`,
+        message: API_MESSAGES.settings.retrieved(document.label),
         data: await settings.read(actorOf(request), document.kind),
       }),
     );
@@ -80,7 +81,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => ({
-        message: `${document.label} saved`,
+        message: API_MESSAGES.settings.saved(document.label),
         data: await settings.save(actorOf(request), document.kind, request.body, request.ip),
       }),
     );

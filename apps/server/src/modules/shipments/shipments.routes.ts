@@ -14,6 +14,7 @@ import { replyWithProgress } from '../../lib/bulk-progress.js';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { ShipmentsService } from './shipments.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const meta = privateRoute('shipments');
 
@@ -33,7 +34,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
       },
     },
     async (request) => ({
-      message: 'Shipments retrieved',
+      message: API_MESSAGES.shipment.listed,
       data: await shipments.list(actorOf(request), request.query),
     }),
   );
@@ -51,7 +52,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
     },
     async (request, reply) => {
       const shipment = await shipments.create(actorOf(request), request.body);
-      return reply.status(201).send({ message: 'Shipment created', data: { shipment } });
+      return reply.status(201).send({ message: API_MESSAGES.shipment.created, data: { shipment } });
     },
   );
 
@@ -85,7 +86,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
       },
     },
     async (request) => ({
-      message: 'Shipment retrieved',
+      message: API_MESSAGES.shipment.retrieved,
       data: { shipment: await shipments.get(actorOf(request), request.params.id) },
     }),
   );
@@ -103,7 +104,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
       },
     },
     async (request) => ({
-      message: 'Shipment updated',
+      message: API_MESSAGES.shipment.updated,
       data: {
         shipment: await shipments.update(actorOf(request), request.params.id, request.body),
       },

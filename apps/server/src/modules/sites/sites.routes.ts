@@ -16,6 +16,7 @@ import { replyWithProgress } from '../../lib/bulk-progress.js';
 import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { SitesService } from './sites.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const meta = privateRoute('sites');
 
@@ -35,7 +36,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       },
     },
     async (request) => ({
-      message: 'Sites retrieved',
+      message: API_MESSAGES.site.listed,
       data: await sites.list(actorOf(request), request.query),
     }),
   );
@@ -52,7 +53,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
     },
     async (request, reply) => {
       const site = await sites.create(actorOf(request), request.body);
-      return reply.status(201).send({ message: 'Site created', data: { site } });
+      return reply.status(201).send({ message: API_MESSAGES.site.created, data: { site } });
     },
   );
 
@@ -86,7 +87,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       },
     },
     async (request) => ({
-      message: 'Site retrieved',
+      message: API_MESSAGES.site.retrieved,
       data: { site: await sites.get(actorOf(request), request.params.id) },
     }),
   );
@@ -103,7 +104,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       },
     },
     async (request) => ({
-      message: 'Site updated',
+      message: API_MESSAGES.site.updated,
       data: { site: await sites.update(actorOf(request), request.params.id, request.body) },
     }),
   );
@@ -121,7 +122,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       },
     },
     async (request) => ({
-      message: 'Exposure retrieved',
+      message: API_MESSAGES.exposure.retrieved,
       data: {
         exposures: await sites.exposure(
           actorOf(request),

@@ -13,6 +13,7 @@ import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { actorOf } from '../../plugins/auth.js';
 import { clientInfo } from '../sessions/sessions.js';
 import type { TwoFactorService } from './two-factor.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const errors = { ...errorResponses, 503: ErrorBody };
 const meta = privateRoute('me');
@@ -47,7 +48,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
       },
     },
     async (request) => ({
-      message: 'Scan the code with your authenticator app',
+      message: API_MESSAGES.twoFactor.setupStarted,
       data: await twoFactor.setup(actorOf(request)),
     }),
   );
@@ -64,7 +65,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
       },
     },
     async (request) => ({
-      message: 'Two-factor authentication is on',
+      message: API_MESSAGES.twoFactor.enabled,
       data: { recoveryCodes: await twoFactor.enable(actorOf(request), request.body.code) },
     }),
   );
@@ -81,7 +82,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     },
     async (request) => {
       await twoFactor.disable(actorOf(request), request.body, clientInfo(request));
-      return { message: 'Two-factor authentication is off' };
+      return { message: API_MESSAGES.twoFactor.disabled };
     },
   );
 };

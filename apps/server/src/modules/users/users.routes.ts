@@ -15,6 +15,7 @@ import { errorResponses, privateRoute } from '../../lib/route-docs.js';
 import { JSON_TYPE } from '../../lib/versioned-json.js';
 import { actorOf } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
+import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const meta = privateRoute('users');
 
@@ -34,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request, reply) => {
       const body = await users.listBody(actorOf(request), request.query, (data) =>
-        reply.serialize({ message: 'Users retrieved', data }),
+        reply.serialize({ message: API_MESSAGES.user.listed, data }),
       );
       // Written by this route's response schema (reply.serialize): it leaves as it is.
       return (reply as FastifyReply).type(JSON_TYPE).send(body);
@@ -52,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({
-      message: 'User retrieved',
+      message: API_MESSAGES.user.retrieved,
       data: await users.get(actorOf(request), request.params.id),
     }),
   );
@@ -69,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({
-      message: 'User updated',
+      message: API_MESSAGES.user.updated,
       data: await users.update(actorOf(request), request.params.id, request.body),
     }),
   );
@@ -85,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({
-      message: 'Sessions retrieved',
+      message: API_MESSAGES.session.listed,
       data: { sessions: await users.sessions(actorOf(request), request.params.id) },
     }),
   );
@@ -102,7 +103,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request) => {
       await users.revokeSession(actorOf(request), request.params.id, request.params.sessionId);
-      return { message: 'Session revoked' };
+      return { message: API_MESSAGES.session.revoked };
     },
   );
 
@@ -117,7 +118,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({
-      message: 'Two-factor status retrieved',
+      message: API_MESSAGES.user.twoFactorRetrieved,
       data: await users.twoFactor(actorOf(request), request.params.id),
     }),
   );
@@ -134,7 +135,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request) => {
       await users.resetTwoFactor(actorOf(request), request.params.id);
-      return { message: 'Two-factor authentication reset' };
+      return { message: API_MESSAGES.user.twoFactorReset };
     },
   );
 
@@ -150,7 +151,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request) => {
       await users.delete(actorOf(request), request.params.id);
-      return { message: 'User deleted' };
+      return { message: API_MESSAGES.user.deleted };
     },
   );
 };

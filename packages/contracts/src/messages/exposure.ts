@@ -1,0 +1,4 @@
+export const exposure = {
+  retrieved: 'Exposure retrieved',
+  summaryRetrieved: 'Exposure summary retrieved',
+} as const;

@@ -1,0 +1,3 @@
+export const job = {
+  listed: 'Jobs retrieved',
+} as const;
