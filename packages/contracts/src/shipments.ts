@@ -70,6 +70,30 @@ export const Place = z.object({
 });
 export type Place = z.infer<typeof Place>;
 
+/** A report's time may run ahead of ours by this much (clocks differ), not more. */
+const POSITION_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A position's time goes with a position, and is not in the future. */
+function checkPositionTime(
+  input: { currentPosition?: unknown; positionAt?: string | null | undefined },
+  context: z.RefinementCtx,
+) {
+  if (!input.positionAt) return;
+  if (!input.currentPosition) {
+    context.addIssue({
+      code: 'custom',
+      message: 'positionAt goes with currentPosition',
+      path: ['positionAt'],
+    });
+  } else if (Date.parse(input.positionAt) > Date.now() + POSITION_CLOCK_SKEW_MS) {
+    context.addIssue({
+      code: 'custom',
+      message: 'positionAt cannot be in the future',
+      path: ['positionAt'],
+    });
+  }
+}
+
 export const ShipmentInput = z
   .strictObject({
     reference: z.string().trim().min(1, 'reference is required').max(SHIPMENT_LIMITS.reference),
@@ -83,6 +107,8 @@ export const ShipmentInput = z
     eta: IsoDateTime.nullable().optional(),
     /** Where it is now; the origin until a position is reported. */
     currentPosition: Point.nullable().optional(),
+    /** When `currentPosition` was reported (a tracking system's time); now when not given. */
+    positionAt: IsoDateTime.nullable().optional(),
     /** The route between origin and destination, [lng, lat] (sea and road); air flies great circles. */
     waypoints: z
       .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]))
@@ -103,19 +129,23 @@ export const ShipmentInput = z
       message: 'eta must not be before departureAt',
       path: ['eta'],
     },
-  );
+  )
+  .superRefine(checkPositionTime);
 export type ShipmentInput = z.input<typeof ShipmentInput>;
 export type ShipmentValues = z.output<typeof ShipmentInput>;
 
-export const ShipmentUpdate = z.strictObject({
-  carrier: z.string().trim().max(100).nullable().optional(),
-  status: ShipmentStatus.optional(),
-  eta: IsoDateTime.nullable().optional(),
-  currentPosition: Point.optional(),
-  waypoints: ShipmentInput.shape.waypoints,
-  siteIds: ShipmentInput.shape.siteIds,
-  siteRefs: ShipmentInput.shape.siteRefs,
-});
+export const ShipmentUpdate = z
+  .strictObject({
+    carrier: z.string().trim().max(100).nullable().optional(),
+    status: ShipmentStatus.optional(),
+    eta: IsoDateTime.nullable().optional(),
+    currentPosition: Point.optional(),
+    positionAt: IsoDateTime.optional(),
+    waypoints: ShipmentInput.shape.waypoints,
+    siteIds: ShipmentInput.shape.siteIds,
+    siteRefs: ShipmentInput.shape.siteRefs,
+  })
+  .superRefine(checkPositionTime);
 export type ShipmentUpdate = z.input<typeof ShipmentUpdate>;
 export type ShipmentUpdateValues = z.output<typeof ShipmentUpdate>;
 

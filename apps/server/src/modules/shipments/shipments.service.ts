@@ -72,7 +72,7 @@ function columnsOf(
   if (input.currentPosition) {
     columns.lat = input.currentPosition.lat;
     columns.lng = input.currentPosition.lng;
-    columns.positionAt = new Date();
+    columns.positionAt = toDate(input.positionAt) ?? new Date();
   }
   if (ends.origin) {
     columns.origin = ends.origin.name;

@@ -224,6 +224,35 @@ describe('one shipment', () => {
     expect(unlinked.body.data.shipment).toMatchObject({ carrier: 'CMA CGM', status: 'DELAYED' });
   });
 
+  it('moves on from a position reported at its own time; a time with no position, or ahead, is refused', async () => {
+    const HOUR = 3600_000;
+    const seen = new Date(Date.now() - 2 * HOUR);
+    // Seen at sea two hours ago, arriving in two hours: half way from there now.
+    const shipment = await created({
+      reference: 'PO-TRACKED',
+      mode: 'SEA',
+      origin: { locode: 'CNSHA' },
+      destination: { name: 'Channel', lat: 50, lng: 0 },
+      departureAt: new Date(Date.now() - 10 * HOUR).toISOString(),
+      eta: new Date(Date.now() + 2 * HOUR).toISOString(),
+      currentPosition: { lat: 50, lng: -10 },
+      positionAt: seen.toISOString(),
+    });
+    expect(shipment.positionAt).toBe(seen.toISOString());
+    expect(shipment.estimatedPosition?.lng).toBeCloseTo(-5, 0);
+
+    const early = await patch(shipment.id, { positionAt: seen.toISOString() });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe('positionAt: positionAt goes with currentPosition');
+    const ahead = await patch(shipment.id, {
+      currentPosition: { lat: 50, lng: -2 },
+      positionAt: new Date(Date.now() + HOUR).toISOString(),
+    });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.message).toBe('positionAt: positionAt cannot be in the future');
+    expect((await byReference('PO-TRACKED'))?.positionAt.toISOString()).toBe(seen.toISOString());
+  });
+
   it('shows on the Atlas with its carrier, status and ETA', async () => {
     const atlas = await server.request<ShipmentListResponse>('GET', '/api/atlas/shipments', {
       token: viewer,

@@ -296,6 +296,7 @@ export function toShipmentInput(cells: CellRecord<ShipmentFieldKey>): Converted<
       ['currentLat', 'currentLng'],
       problems,
     ),
+    positionAt: dateOf(cells.positionAt, 'positionAt', problems),
     siteRefs: listOf(cells.siteRefs),
   });
   return checked('shipments', ShipmentInput, input, problems);

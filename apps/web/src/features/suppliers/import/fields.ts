@@ -227,6 +227,13 @@ export const SHIPMENT_FIELDS = [
     example: '',
   },
   {
+    key: 'positionAt',
+    label: 'Position time',
+    aliases: ['position at', 'position date', 'last seen', 'reported at', 'position timestamp'],
+    example: '',
+    hint: 'When the position was reported: YYYY-MM-DD or ISO 8601 (now when empty)',
+  },
+  {
     key: 'siteRefs',
     label: 'Supplier references',
     aliases: ['suppliers', 'supplier refs', 'site refs', 'sites', 'supplier', 'vendor'],

@@ -142,6 +142,30 @@ describe('converting rows', () => {
     ]) {
       expect(isoDateOf(date)).toBeNull();
     }
+    // A tracking system's position with the time it was seen; a time with no position is refused.
+    const tracked = toShipmentInput({
+      reference: 'PO-3',
+      mode: 'SEA',
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      currentLat: '12.5',
+      currentLng: '43.3',
+      positionAt: '2026-03-10T06:00:00Z',
+    });
+    expect(tracked.value).toMatchObject({
+      currentPosition: { lat: 12.5, lng: 43.3 },
+      positionAt: '2026-03-10T06:00:00.000Z',
+    });
+    expect(
+      toShipmentInput({
+        reference: 'PO-4',
+        mode: 'SEA',
+        originLocode: 'CNSHA',
+        destinationLocode: 'NLRTM',
+        positionAt: '2026-03-10',
+      }).problems.map((problem) => problem.field),
+    ).toEqual(['positionAt']);
+    expect(autoMapping(SHIPMENT_FIELDS, ['PO', 'Last seen']).positionAt).toBe(1);
     const bad = toShipmentInput({ reference: 'PO-2', mode: 'SEA', originName: 'A', eta: 'soon' });
     expect(bad.problems.map((problem) => problem.field).sort()).toEqual([
       'destinationLocode',
