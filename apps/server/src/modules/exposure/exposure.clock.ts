@@ -16,11 +16,11 @@ const BATCH = 500;
  * exposed by its route; a shipment on its way moves on (the engine places it where it is
  * estimated at the start of each step of `tickMs`). Each pass asks the database for live
  * exposures that time has made wrong and queues a recompute of just those incidents and
- * shipments, and of the incidents exposing a moving shipment at the next step (the engine's own jobs:
- * once across instances, retried with backoff); one instance at a time passes (a
- * transaction-scoped advisory lock: another skips), and since the question is asked of the
- * data, not of a remembered time, a restart or a missed pass loses nothing. It then sleeps
- * until the next such moment, at most `tickMs` (EXPOSURE_CLOCK_SECONDS, 60 s by default).
+ * shipments, and, for the next step, of the incidents exposing a shipment on its way (the
+ * engine's own jobs: once across instances, retried with backoff); one instance at a time
+ * passes (a transaction-scoped advisory lock: another skips), and since the question is asked
+ * of the data, not of a remembered time, a restart or a missed pass loses nothing. It then
+ * sleeps until the next such moment, at most `tickMs` (EXPOSURE_CLOCK_SECONDS, 60 s by default).
  */
 export class ExposureClock extends LoopingWorker {
   readonly health: KindHealth = newKindHealth();
