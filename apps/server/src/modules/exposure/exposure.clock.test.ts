@@ -32,6 +32,21 @@ async function world(env: Record<string, string>) {
   return { server, organizationId, token };
 }
 
+/** The states of what an incident reaches, of one kind, as the API lists them. */
+async function statesOf(
+  server: TestServer,
+  token: string,
+  id: string,
+  kind: 'sites' | 'shipments',
+): Promise<string> {
+  const response = await server.request<IncidentExposureResponse>(
+    'GET',
+    `/api/incidents/${id}/exposure?include=cleared`,
+    { token },
+  );
+  return response.body.data[kind].map((item) => item.state).join();
+}
+
 describe('the exposure clock', () => {
   let server: TestServer;
   let organizationId: string;
@@ -319,14 +334,7 @@ describe('the exposure clock in real time', () => {
       },
     });
     const id = created.body.data.incident.id;
-    const state = async () => {
-      const response = await server.request<IncidentExposureResponse>(
-        'GET',
-        `/api/incidents/${id}/exposure?include=cleared`,
-        { token },
-      );
-      return response.body.data.sites.map((item) => item.state).join();
-    };
+    const state = () => statesOf(server, token, id, 'sites');
     await expect.poll(state, { timeout: 4_000, interval: 200 }).toBe('NEW');
     const started = Date.now();
     await expect.poll(state, { timeout: 15_000, interval: 250 }).toBe('CLEARED');
@@ -368,14 +376,7 @@ describe('a moving shipment in real time', () => {
       body: { title: 'Lock closed', severity: 'HIGH', location: ROTTERDAM, affectedRadiusKm: 20 },
     });
     const id = created.body.data.incident.id;
-    const state = async () => {
-      const response = await server.request<IncidentExposureResponse>(
-        'GET',
-        `/api/incidents/${id}/exposure?include=cleared`,
-        { token },
-      );
-      return response.body.data.shipments.map((item) => item.state).join();
-    };
+    const state = () => statesOf(server, token, id, 'shipments');
     await expect.poll(state, { timeout: 6_000, interval: 200 }).toMatch(/NEW|ONGOING/);
     await expect.poll(state, { timeout: 20_000, interval: 250 }).toBe('CLEARED');
     // Cleared by moving past, not by its ETA.

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert } from '../../db/bulk.js';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Executor } from '../../db/client.js';
@@ -66,6 +66,10 @@ const matchableSite = (organizationId: string) =>
  * incident's recompute covers the organizations that remain), so they would be found forever.
  */
 const live = sql`${exposures.state} <> 'CLEARED' and ${exposures.organizationId} in (select ${organizations.id} from ${organizations} where ${organizations.deletedAt} is null)`;
+
+/** Live exposures of shipments, and these conditions (on the joined shipment, say). */
+const liveOfShipments = (...conditions: (SQL | undefined)[]) =>
+  and(live, eq(exposures.targetKind, 'SHIPMENT'), ...conditions);
 
 export const exposureRepository = {
   /** Changes whenever a site or a shipment of the organization is added, changed or removed. */
@@ -146,14 +150,7 @@ export const exposureRepository = {
       .select({ id: exposures.targetId, organizationId: exposures.organizationId })
       .from(exposures)
       .innerJoin(shipments, eq(shipments.id, exposures.targetId))
-      .where(
-        and(
-          live,
-          eq(exposures.targetKind, 'SHIPMENT'),
-          eq(exposures.via, 'ROUTE'),
-          lte(shipments.eta, now),
-        ),
-      )
+      .where(liveOfShipments(eq(exposures.via, 'ROUTE'), lte(shipments.eta, now)))
       .groupBy(exposures.targetId, exposures.organizationId)
       .limit(limit);
     return { incidentIds: incidentIds.map((row) => row.id), shipments: shipmentRows };
@@ -170,9 +167,7 @@ export const exposureRepository = {
       .from(exposures)
       .innerJoin(shipments, eq(shipments.id, exposures.targetId))
       .where(
-        and(
-          live,
-          eq(exposures.targetKind, 'SHIPMENT'),
+        liveOfShipments(
           ne(shipments.status, 'DELIVERED'),
           or(ne(shipments.status, 'PLANNED'), isNotNull(shipments.departureAt)),
           isNotNull(shipments.destinationLat),

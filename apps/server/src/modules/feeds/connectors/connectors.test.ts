@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTORS, FeedFormatError } from './index.js';
 import { usgsRadiusKm, usgsSeverity } from './usgs.js';
 
+type GdacsFeature = {
+  properties: { eventid?: number; Class?: string };
+  geometry: { coordinates: unknown };
+};
+
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -507,6 +512,62 @@ describe('real captures', () => {
     // Severity "Unknown": the lowest.
     expect(air).toMatchObject({ severity: 'LOW', type: 'WEATHER' });
     expect(air?.zones).toHaveLength(1);
+  });
+
+  it('NWS: the 2018 form, polygons beside a zone-only statement, coordinates with float noise', () => {
+    const { events, skipped } = CONNECTORS.NWS.parse(
+      fixture('nws-alerts-polygons-2018-09-23.geojson'),
+    );
+    expect([events.length, skipped]).toEqual([4, 0]);
+    expect(events.map((event) => [event.sourceId, event.area?.type ?? null])).toEqual([
+      ['NWS-IDP-PROD-3131200', 'Polygon'],
+      ['NWS-IDP-PROD-3131199', 'Polygon'],
+      ['NWS-IDP-PROD-3131057', 'Polygon'],
+      ['NWS-IDP-PROD-3130370', null],
+    ]);
+    // Placed inside its polygon (Blacksburg's, near 37.15°N 81.33°W); "Moderate" is MEDIUM.
+    expect(events[0]).toMatchObject({ type: 'WEATHER', severity: 'MEDIUM' });
+    expect(events[0]?.lat).toBeCloseTo(37.15, 1);
+    expect(events[0]?.lng).toBeCloseTo(-81.33, 1);
+    // With no `ends`, an alert lasts until it `expires` (offsets honoured).
+    expect(events[0]?.endsAt?.toISOString()).toBe('2018-09-23T22:15:00.000Z');
+    const riverton = events[3];
+    expect(riverton).toMatchObject({ lat: null, area: null });
+    expect(riverton?.zones).toHaveLength(2);
+    expect(riverton?.endsAt?.toISOString()).toBe('2018-09-23T22:00:00.000Z');
+  });
+
+  it('GDACS: the MAP list, several features per event: centroid, shaking circle, wind buffers, track', () => {
+    const document = fixture('gdacs-map-2026-07-20.geojson');
+    const { events, skipped } = CONNECTORS.GDACS.parse(document);
+    // 165 features, 25 events; the track lines are parts of events read, not events left out.
+    expect([events.length, skipped]).toEqual([25, 0]);
+    const count = (hazard: string) => events.filter((event) => event.hazard === hazard).length;
+    expect([
+      count('EARTHQUAKE'),
+      count('TROPICAL_CYCLONE'),
+      count('FLOOD'),
+      count('DROUGHT'),
+    ]).toEqual([7, 3, 4, 11]);
+    // A cyclone's area is its widest wind buffer, not the small shape at a track point.
+    const features = (JSON.parse(document) as { features: GdacsFeature[] }).features;
+    const shape = (eventId: number, featureClass: string) =>
+      features.find(
+        (feature) =>
+          feature.properties.eventid === eventId && feature.properties.Class === featureClass,
+      )?.geometry.coordinates;
+    const two = events.find((event) => event.sourceId === 'TC1001290');
+    expect(two).toMatchObject({ title: 'Tropical Cyclone TWO-26', area: { type: 'Polygon' } });
+    expect(two?.area?.coordinates).toEqual(shape(1001290, 'Poly_Green'));
+    // An Orange earthquake: HIGH, its shaking circle the area.
+    const peru = events.find((event) => event.sourceId === 'EQ1552752');
+    expect(peru).toMatchObject({ severity: 'HIGH', hazard: 'EARTHQUAKE' });
+    expect(peru?.area?.coordinates).toEqual(shape(1552752, 'Poly_Circle'));
+    // Droughts no longer current are over; the one still current is open.
+    const droughts = events.filter((event) => event.hazard === 'DROUGHT');
+    expect(droughts.filter((event) => !event.closed).map((event) => event.sourceId)).toEqual([
+      'DR1027450',
+    ]);
   });
 
   it('EONET: the /events form, an iceberg by the antimeridian, storms and fires', () => {
