@@ -40,12 +40,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: 
       request.method !== 'GET' ||
       !hasWebApp
     ) {
-      return reply
-        .status(404)
-        .send({
-          code: 'NOT_FOUND',
-          message: API_MESSAGES.request.routeNotFound(request.method, pathname),
-        });
+      return reply.status(404).send({
+        code: 'NOT_FOUND',
+        message: API_MESSAGES.request.routeNotFound(request.method, pathname),
+      });
     }
     // Only names the router knows reach index.html; a missing asset is a real 404.
     if (path.extname(pathname) !== '')
