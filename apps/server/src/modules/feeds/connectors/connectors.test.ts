@@ -563,6 +563,11 @@ describe('real captures', () => {
     const peru = events.find((event) => event.sourceId === 'EQ1552752');
     expect(peru).toMatchObject({ severity: 'HIGH', hazard: 'EARTHQUAKE' });
     expect(peru?.area?.coordinates).toEqual(shape(1552752, 'Poly_Circle'));
+    // The feed's names as one clean line: "Colombia, , Ecuador", "Bosnia  and  Herzegovina".
+    const title = (id: string) => events.find((event) => event.sourceId === id)?.title;
+    expect(title('DR1023877')).toBe('Drought in Colombia, Ecuador, Panama, Venezuela');
+    expect(title('DR1018332')).toContain('Bulgaria, Belarus, Switzerland');
+    expect(title('DR1018332')).toContain(' Bosnia and Herzegovina,');
     // Droughts no longer current are over; the one still current is open.
     const droughts = events.filter((event) => event.hazard === 'DROUGHT');
     expect(droughts.filter((event) => !event.closed).map((event) => event.sourceId)).toEqual([

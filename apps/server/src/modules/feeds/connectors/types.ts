@@ -102,7 +102,14 @@ export function dateOf(value: unknown): Date | null {
 export const clip = (value: string | null, max: number): string | null =>
   value === null ? null : value.length > max ? `${value.slice(0, max - 1)}…` : value;
 
-export const titleOf = (value: string) => clip(value, INCIDENT_LIMITS.title) ?? value;
+/** A title as one line: runs of spaces folded, and empty items of a list dropped ("A, , B"). */
+export const titleOf = (value: string) => {
+  const line = value
+    .replace(/\s+/g, ' ')
+    .replace(/(,\s*)+,/g, ',')
+    .trim();
+  return clip(line, INCIDENT_LIMITS.title) ?? line;
+};
 export const descriptionOf = (value: string | null) => clip(value, INCIDENT_LIMITS.description);
 
 export { placeOf } from '../geometry.js';
