@@ -57,19 +57,20 @@ export class ExposureClock extends LoopingWorker {
               payload: { kind: 'SHIPMENT' as const, targetId: id, organizationId },
             })),
           ));
-        // Shipments on their way move on: the incidents they are exposed to are recomputed at
-        // the start of the next step, where the engine places them (a job per incident and
-        // step, so one instance's pass and another's queue it once).
+        // Shipments on their way move on: the incidents they are exposed to are recomputed in
+        // the next step, where the engine places them then (a job per incident and step, so
+        // one instance's pass and another's queue it once). Their runs are spread over the
+        // step, not all at its start: on the embedded database each holds the one connection.
         const stepStart = Math.floor(now.getTime() / this.tickMs) * this.tickMs;
         const nextStep = new Date(stepStart + this.tickMs);
         const moving = await repository.movingIncidents(tx, now, nextStep, BATCH);
         await this.background.enqueueAbsent(
           tx,
           EXPOSURE_JOBS.incident,
-          moving.map((incidentId) => ({
+          moving.map((incidentId, i) => ({
             key: `${incidentId}@${nextStep.toISOString()}`,
             payload: { incidentId },
-            runAt: nextStep,
+            runAt: new Date(nextStep.getTime() + Math.floor((i * this.tickMs) / moving.length)),
           })),
         );
         // A full batch: more is waiting, to be found once these are done (their recomputes

@@ -30,6 +30,13 @@ type Via = ExposureRow['via'];
 /** One item an incident reaches, before it is written. */
 export type Match = { kind: ExposureTarget; id: string; via: Via; distanceKm: number };
 
+/**
+ * An exposure that stays as it was is rewritten for its distance only when that moved this far:
+ * shipments on their way change their distance a little at every step, and rewriting every
+ * such row of every incident each step would be most of the database's work.
+ */
+const DISTANCE_WRITTEN_KM = 10;
+
 /** Indexes kept for this many organizations; each is rebuilt when its data changes. */
 const INDEXES_KEPT = 64;
 
@@ -300,7 +307,7 @@ export class ExposureEngine {
       } else if (
         row.state === 'NEW' ||
         row.via !== match.via ||
-        row.distanceKm !== match.distanceKm
+        Math.abs(row.distanceKm - match.distanceKm) >= DISTANCE_WRITTEN_KM
       ) {
         const changed = row.state === 'NEW' || row.via !== match.via;
         updates.push({
