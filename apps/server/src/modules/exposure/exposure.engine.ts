@@ -31,11 +31,12 @@ type Via = ExposureRow['via'];
 export type Match = { kind: ExposureTarget; id: string; via: Via; distanceKm: number };
 
 /**
- * An exposure that stays as it was is rewritten for its distance only when that moved this far:
- * shipments on their way change their distance a little at every step, and rewriting every
- * such row of every incident each step would be most of the database's work.
+ * A shipment's exposure that stays as it was is rewritten for its distance only when that moved
+ * this far: shipments on their way change their distance a little at every step, and rewriting
+ * every such row of every incident each step would be most of the database's work. A site's is
+ * kept exact (it moves only when the incident or the site is edited).
  */
-const DISTANCE_WRITTEN_KM = 10;
+const SHIPMENT_DISTANCE_WRITTEN_KM = 10;
 
 /** Indexes kept for this many organizations; each is rebuilt when its data changes. */
 const INDEXES_KEPT = 64;
@@ -307,7 +308,9 @@ export class ExposureEngine {
       } else if (
         row.state === 'NEW' ||
         row.via !== match.via ||
-        Math.abs(row.distanceKm - match.distanceKm) >= DISTANCE_WRITTEN_KM
+        (match.kind === 'SITE'
+          ? row.distanceKm !== match.distanceKm
+          : Math.abs(row.distanceKm - match.distanceKm) >= SHIPMENT_DISTANCE_WRITTEN_KM)
       ) {
         const changed = row.state === 'NEW' || row.via !== match.via;
         updates.push({
