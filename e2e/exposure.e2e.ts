@@ -149,4 +149,30 @@ describe('exposure on screen', () => {
     await expect.poll(() => cards.count()).toBe(1);
     await cards.getByText('Storm over Rotterdam').waitFor();
   });
+
+  it('keeps what the incident reached once it is resolved, with when', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await startSignedIn(page, world().data.account, `/admin/events/${world().data.incidentId}`);
+    const panel = page.getByRole('region', { name: /^Exposure/ });
+    await panel.getByText('1 site · 2 shipments in reach').waitFor();
+    await page.getByRole('button', { name: /^Status OPEN/ }).click();
+    await page.getByRole('menuitem', { name: 'Start work' }).click();
+    await page.getByRole('button', { name: /^Status IN PROGRESS/ }).click();
+    await page.getByRole('menuitem', { name: 'Resolve' }).click();
+    await page.getByRole('button', { name: /^Status RESOLVED/ }).waitFor();
+    // The engine clears everything in the background; the panel keeps it, as reached.
+    await panel.getByText('0 sites · 0 shipments in reach').waitFor({ timeout: 20_000 });
+    await panel
+      .getByText('Nothing of your organization is in reach of this incident now.')
+      .waitFor();
+    await panel
+      .getByText('While active: 1 site and 2 shipments in all, at most 1 and 2 at once.')
+      .waitFor();
+    const shipmentsTable = panel.getByRole('table', { name: 'Exposed shipments' });
+    await expect(shipmentsTable.getByText('Cleared')).toHaveCount(2);
+    await expect(
+      shipmentsTable.getByText(/^\d{1,2} \w{3}, \d\d:\d\d – (\d{1,2} \w{3}, )?\d\d:\d\d$/),
+    ).toHaveCount(2);
+    await saveScreenshot(page, 'event-exposure-resolved');
+  });
 });

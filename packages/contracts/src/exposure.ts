@@ -14,8 +14,13 @@ const exposureFacts = {
   state: ExposureState,
   /** POSITION: it is inside now; ROUTE: its remaining route crosses the area; LOCATION: a site. */
   via: z.enum(['LOCATION', 'POSITION', 'ROUTE']),
+  /** Since when it is in reach this time. */
   firstSeenAt: IsoDateTime,
   lastChangedAt: IsoDateTime,
+  /** The first time the incident reached it, kept through clearings. */
+  firstExposedAt: IsoDateTime,
+  /** When it left the incident's reach, or the incident ended; null while in reach. */
+  clearedAt: IsoDateTime.nullable(),
 };
 
 export const SiteExposure = z.object({ site: Site, ...exposureFacts });
@@ -23,9 +28,26 @@ export type SiteExposure = z.infer<typeof SiteExposure>;
 export const ShipmentExposure = z.object({ shipment: ShipmentDetail, ...exposureFacts });
 export type ShipmentExposure = z.infer<typeof ShipmentExposure>;
 
+/**
+ * The most of the organization's sites, and of its shipments, the incident reached at once while
+ * active, and when (null: never any).
+ */
+export const ExposurePeak = z.object({
+  sites: z.number().int(),
+  sitesAt: IsoDateTime.nullable(),
+  shipments: z.number().int(),
+  shipmentsAt: IsoDateTime.nullable(),
+});
+export type ExposurePeak = z.infer<typeof ExposurePeak>;
+
 export const IncidentExposureResponse = z.object({
   message: z.string(),
-  data: z.object({ sites: z.array(SiteExposure), shipments: z.array(ShipmentExposure) }),
+  data: z.object({
+    sites: z.array(SiteExposure),
+    shipments: z.array(ShipmentExposure),
+    /** What the incident exposed at most while active, whether or not cleared items are listed. */
+    peak: ExposurePeak,
+  }),
 });
 export type IncidentExposureResponse = z.infer<typeof IncidentExposureResponse>;
 

@@ -107,3 +107,58 @@ describe('0020: when a shipment’s position was given', () => {
     await client.close();
   });
 });
+
+describe('0021: what an incident exposed while active', () => {
+  it('keeps each exposure’s first sight and clearing, and sweeps the stored spans for the peaks', async () => {
+    const { client, finish } = await databaseBefore('0021');
+    const org = '00000000-0000-4000-8000-000000000001';
+    const incident = '00000000-0000-4000-8000-0000000000aa';
+    // Sites A and B overlap (two at once from 02:00 to 03:00); C comes after A and B cleared.
+    // One shipment, still in reach.
+    await client.exec(`
+      insert into organizations (id, name, slug) values ('${org}', 'Acme', 'acme');
+      insert into incidents (id, title, severity, status) values ('${incident}', 'Fire', 'HIGH', 'OPEN');
+      insert into exposures (organization_id, incident_id, target_kind, target_id, via, distance_km,
+          state, first_seen_at, last_changed_at) values
+        ('${org}', '${incident}', 'SITE', 'A', 'LOCATION', 1, 'CLEARED', '2026-05-01T01:00:00Z', '2026-05-01T03:00:00Z'),
+        ('${org}', '${incident}', 'SITE', 'B', 'LOCATION', 2, 'CLEARED', '2026-05-01T02:00:00Z', '2026-05-01T04:00:00Z'),
+        ('${org}', '${incident}', 'SITE', 'C', 'LOCATION', 3, 'CLEARED', '2026-05-01T04:00:00Z', '2026-05-01T05:00:00Z'),
+        ('${org}', '${incident}', 'SHIPMENT', 'S', 'POSITION', 4, 'ONGOING', '2026-05-01T06:00:00Z', '2026-05-01T06:30:00Z');
+    `);
+    await finish();
+    const spans = await client.query<Record<string, unknown>>(
+      `select target_id, first_exposed_at, cleared_at from exposures order by target_id`,
+    );
+    expect(spans.rows).toEqual([
+      {
+        target_id: 'A',
+        first_exposed_at: new Date('2026-05-01T01:00:00Z'),
+        cleared_at: new Date('2026-05-01T03:00:00Z'),
+      },
+      {
+        target_id: 'B',
+        first_exposed_at: new Date('2026-05-01T02:00:00Z'),
+        cleared_at: new Date('2026-05-01T04:00:00Z'),
+      },
+      {
+        target_id: 'C',
+        first_exposed_at: new Date('2026-05-01T04:00:00Z'),
+        cleared_at: new Date('2026-05-01T05:00:00Z'),
+      },
+      { target_id: 'S', first_exposed_at: new Date('2026-05-01T06:00:00Z'), cleared_at: null },
+    ]);
+    const peaks = await client.query<Record<string, unknown>>(
+      `select sites, sites_at, shipments, shipments_at from exposure_peaks`,
+    );
+    // B clears at 04:00 as C comes: a clearing counts first at one instant, so never three.
+    expect(peaks.rows).toEqual([
+      {
+        sites: 2,
+        sites_at: new Date('2026-05-01T02:00:00Z'),
+        shipments: 1,
+        shipments_at: new Date('2026-05-01T06:00:00Z'),
+      },
+    ]);
+    await client.close();
+  });
+});

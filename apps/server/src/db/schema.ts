@@ -489,8 +489,13 @@ export const exposures = pgTable(
     via: text('via').$type<'LOCATION' | 'POSITION' | 'ROUTE'>().notNull(),
     distanceKm: doublePrecision('distance_km').notNull(),
     state: text('state').$type<ExposureState>().notNull().default('NEW'),
+    /** Since when it is in reach this time (a new exposure after a clearing starts again). */
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastChangedAt: timestamp('last_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first time the incident reached it at all: kept through clearings. */
+    firstExposedAt: timestamp('first_exposed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it left the incident's reach (or the incident ended); null while it is in reach. */
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('exposures_target_key').on(table.incidentId, table.targetKind, table.targetId),
@@ -501,6 +506,27 @@ export const exposures = pgTable(
       .on(table.incidentId)
       .where(sql`${table.state} <> 'CLEARED'`),
   ],
+);
+
+/**
+ * The most of an organization's sites and of its shipments an incident reached at once, and
+ * when: what it exposed while active stays known after it ends.
+ */
+export const exposurePeaks = pgTable(
+  'exposure_peaks',
+  {
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    sites: integer('sites').notNull().default(0),
+    sitesAt: timestamp('sites_at', { withTimezone: true }),
+    shipments: integer('shipments').notNull().default(0),
+    shipmentsAt: timestamp('shipments_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.incidentId, table.organizationId] })],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/Badge';
 import { Table } from '@/components/ui/Table';
+import { formatShortSpan, formatShortTime } from '@/lib/date-format';
 import type { ExposureState, IncidentExposureResponse } from '@meridian/contracts';
 
 type ExposedShipment = IncidentExposureResponse['data']['shipments'][number];
@@ -26,7 +27,49 @@ export function ExposureStateBadge({ state }: { state: ExposureState }) {
   }
 }
 
-/** An incident's exposed shipments: reference, lane and mode, how, distance and state. */
+/**
+ * When the incident reached it: "Since 26 Nov, 19:07" while in reach, "26 Nov, 19:07 – 27 Nov,
+ * 08:00" (or "– 21:30" the same day) from its first exposure to its clearing once it is not.
+ */
+export function ExposedSpan({
+  item,
+}: {
+  item: { firstExposedAt: string; clearedAt: string | null };
+}) {
+  return item.clearedAt === null ? (
+    <>Since {formatShortTime(item.firstExposedAt)}</>
+  ) : (
+    <>{formatShortSpan(item.firstExposedAt, item.clearedAt)}</>
+  );
+}
+
+const plural = (count: number, noun: string) =>
+  `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * What the incident reached while active, beside what it reaches now: in all, and the most at
+ * once. Nothing when it never reached anything.
+ */
+export function ExposureHistory({
+  counts,
+}: {
+  counts: {
+    inAll: { sites: number; shipments: number };
+    atOnce: { sites: number; shipments: number };
+  };
+}) {
+  const { inAll, atOnce } = counts;
+  if (inAll.sites + inAll.shipments === 0) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      While active: {plural(inAll.sites, 'site')} and {plural(inAll.shipments, 'shipment')} in all,
+      at most {atOnce.sites.toLocaleString('en')} and {atOnce.shipments.toLocaleString('en')} at
+      once.
+    </p>
+  );
+}
+
+/** An incident's exposed shipments: reference, lane and mode, how, distance, when and state. */
 export function ExposedShipmentsTable({
   shipments,
   laneLabel = 'Route',
@@ -37,10 +80,10 @@ export function ExposedShipmentsTable({
   return (
     <Table
       look="ruled"
-      columns={['Shipment', laneLabel, 'How', 'Distance', 'State']}
+      columns={['Shipment', laneLabel, 'How', 'Distance', 'Exposed', 'State']}
       caption="Exposed shipments"
       scrollLabel="Exposed shipments"
-      tableClassName="min-w-[34rem]"
+      tableClassName="min-w-[42rem]"
       headClassName="text-xs"
     >
       {shipments.map((item) => (
@@ -54,6 +97,9 @@ export function ExposedShipmentsTable({
           </td>
           <td className="py-2 pr-3">{EXPOSURE_VIA_TEXT[item.via]}</td>
           <td className="py-2 pr-3 tabular-nums whitespace-nowrap">{formatKm(item.distanceKm)}</td>
+          <td className="py-2 pr-3 text-xs whitespace-nowrap text-muted-foreground">
+            <ExposedSpan item={item} />
+          </td>
           <td className="py-2">
             <ExposureStateBadge state={item.state} />
           </td>

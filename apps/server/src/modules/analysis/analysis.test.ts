@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  exposurePeaks,
   exposures,
   incidentEvents,
   incidents,
@@ -216,6 +217,51 @@ async function askStreaming(id: string, question: string) {
 }
 
 describe('the built-in analyst', () => {
+  it('tells what a resolved event reached while active, not that nothing was exposed', async () => {
+    const { db } = server.database;
+    const [resolved] = await db
+      .insert(incidents)
+      .values({
+        organizationId: acme,
+        title: 'Closed quay in Ghent',
+        severity: 'MEDIUM',
+        type: 'PORT_CONGESTION',
+        status: 'RESOLVED',
+        lat: 51.05,
+        lng: 3.72,
+      })
+      .returning();
+    const id = resolved?.id ?? '';
+    const acmeSites = await db.select().from(sites).where(eq(sites.organizationId, acme));
+    const reached = acmeSites.slice(0, 2);
+    await db.insert(exposures).values(
+      reached.map((site, index) => ({
+        organizationId: acme,
+        incidentId: id,
+        targetKind: 'SITE' as const,
+        targetId: site.id,
+        via: 'LOCATION' as const,
+        distanceKm: 2 + index,
+        state: 'CLEARED' as const,
+        clearedAt: new Date(),
+      })),
+    );
+    await db.insert(exposurePeaks).values({
+      incidentId: id,
+      organizationId: acme,
+      sites: 2,
+      sitesAt: new Date(),
+    });
+    const { status, body } = await ask(id, 'What did this hit?');
+    expect(status).toBe(201);
+    const { answer } = body.data.analysis;
+    expect(answer).toContain(
+      'Nothing of yours is within reach of this event now. While active it reached 2 sites and 0 shipments of yours, at most 2 and 0 at once.',
+    );
+    expect(answer).toContain('It reached no shipment of yours.');
+    for (const site of reached) expect(answer).toContain(site.name);
+  });
+
   it('answers any member from the organization’s own data, with the notice, counts and citations', async () => {
     const { status, body } = await ask(incidentId, 'Give me an overview');
     expect(status).toBe(201);
@@ -231,7 +277,9 @@ describe('the built-in analyst', () => {
     });
     expect(analysis.answer.startsWith(API_MESSAGES.analysis.noModel)).toBe(true);
     const { answer } = analysis;
-    expect(answer).toContain('3 sites and 2 shipments of yours are within reach');
+    expect(answer).toContain(
+      '3 sites and 2 shipments of yours are within reach of this event. While active it reached 4 sites and 2 shipments in all.',
+    );
     expect(answer).toContain('1 critical, 1 high, 1 medium');
     expect(answer).toContain('€2,500,000');
     expect(answer).toContain('1 sea, 1 road; 1 already delayed');

@@ -108,13 +108,14 @@ function happened(context: AnalysisContext): string {
 }
 
 function exposed(context: AnalysisContext, question: string): string {
-  const { sites, shipments } = context;
+  const { sites, shipments, exposure } = context;
   if (sites.total === 0 && shipments.total === 0) {
-    return `## What is exposed\n\nNone of your sites or shipments is within reach of this event.`;
+    return `## What is exposed\n\nNone of your sites or shipments is or was within reach of this event.`;
   }
+  const whileActive = exposure.basis === 'WHILE_ACTIVE';
   const siteLines =
     sites.total === 0
-      ? ['No site of yours is within reach.']
+      ? [whileActive ? 'It reached no site of yours.' : 'No site of yours is within reach.']
       : [
           `${plural(sites.total, 'site')} by criticality: ${countsOf(sites.byCriticality)}; by kind: ${countsOf(sites.byKind, siteKinds)}.${
             sites.spend.length > 0
@@ -129,7 +130,7 @@ function exposed(context: AnalysisContext, question: string): string {
   const delayed = shipments.byStatus.DELAYED;
   const shipmentLines =
     shipments.total === 0
-      ? ['No shipment of yours is within reach.']
+      ? [whileActive ? 'It reached no shipment of yours.' : 'No shipment of yours is within reach.']
       : [
           `${plural(shipments.total, 'shipment')} by mode: ${countsOf(shipments.byMode)}${
             delayed > 0 ? `; ${delayed} already delayed` : ''
@@ -139,9 +140,17 @@ function exposed(context: AnalysisContext, question: string): string {
             .map((shipment) => `- ${shipmentLine(shipment)}`)
             .join('\n')}${more(shipments.total, Math.min(TOP, shipments.listed.length))}`,
         ];
+  const { inAll, atOnce } = exposure;
+  const overview = whileActive
+    ? `Nothing of yours is within reach of this event now. While active it reached ${plural(sites.total, 'site')} and ${plural(shipments.total, 'shipment')} of yours, at most ${atOnce.sites} and ${atOnce.shipments} at once.`
+    : `${plural(sites.total, 'site')} and ${plural(shipments.total, 'shipment')} of yours are within reach of this event.${
+        inAll.sites + inAll.shipments > sites.total + shipments.total
+          ? ` While active it reached ${plural(inAll.sites, 'site')} and ${plural(inAll.shipments, 'shipment')} in all.`
+          : ''
+      }`;
   return [
     `## What is exposed`,
-    `${plural(sites.total, 'site')} and ${plural(shipments.total, 'shipment')} of yours are within reach of this event.`,
+    overview,
     ...(shipmentsFirst(question)
       ? [...shipmentLines, ...siteLines]
       : [...siteLines, ...shipmentLines]),

@@ -48,8 +48,17 @@ export const CONTEXT_LIMITS = {
 export type AnalysisContext = {
   incident: IncidentFacts;
   timeline: { total: number; listed: TimelineFact[] };
+  /**
+   * NOW: `sites` and `shipments` are those in reach now. WHILE_ACTIVE: nothing is in reach any
+   * more (the event ended or moved away), so they are those it reached while active.
+   */
+  exposure: {
+    basis: 'NOW' | 'WHILE_ACTIVE';
+    inAll: { sites: number; shipments: number };
+    atOnce: { sites: number; shipments: number };
+  };
   sites: {
-    /** Exposed now (not cleared), all of them; `listed` are the most critical. */
+    /** Exposed (see `exposure.basis`), all of them; `listed` are the most critical. */
     total: number;
     byCriticality: Record<Criticality, number>;
     byKind: Partial<Record<SiteKind, number>>;
@@ -93,19 +102,26 @@ export async function buildContext(
   now = new Date(),
 ): Promise<AnalysisContext> {
   const organizationId = actor.organizationId;
-  const [events, siteRows, shipmentRows, plans, memoRows, candidates] = await Promise.all([
-    incidentsReads.listEvents(db, incident.id, organizationId),
-    exposureReads.sitesOf(db, incident.id, organizationId, false),
-    exposureReads.shipmentsOf(db, incident.id, organizationId, false),
-    new PlansService(db, null).list(actor, { incidentId: incident.id }),
-    analysisRepository.memos(db, organizationId, incident.id, CONTEXT_LIMITS.memos),
-    analysisRepository.comparableCandidates(
-      db,
-      organizationId,
-      incident,
-      CONTEXT_LIMITS.comparableCandidates,
-    ),
-  ]);
+  const [events, allSiteRows, allShipmentRows, peak, plans, memoRows, candidates] =
+    await Promise.all([
+      incidentsReads.listEvents(db, incident.id, organizationId),
+      exposureReads.sitesOf(db, incident.id, organizationId, true),
+      exposureReads.shipmentsOf(db, incident.id, organizationId, true),
+      exposureReads.peakOf(db, incident.id, organizationId),
+      new PlansService(db, null).list(actor, { incidentId: incident.id }),
+      analysisRepository.memos(db, organizationId, incident.id, CONTEXT_LIMITS.memos),
+      analysisRepository.comparableCandidates(
+        db,
+        organizationId,
+        incident,
+        CONTEXT_LIMITS.comparableCandidates,
+      ),
+    ]);
+  const live = (row: { exposure: { state: string } }) => row.exposure.state !== 'CLEARED';
+  const basis =
+    allSiteRows.some(live) || allShipmentRows.some(live) ? 'NOW' : ('WHILE_ACTIVE' as const);
+  const siteRows = basis === 'NOW' ? allSiteRows.filter(live) : allSiteRows;
+  const shipmentRows = basis === 'NOW' ? allShipmentRows.filter(live) : allShipmentRows;
   const records = new Records();
 
   const incidentFacts = {
@@ -213,6 +229,11 @@ export async function buildContext(
   return {
     incident: { ...incidentFacts, ref: incidentRef },
     timeline: { total: events.length, listed: timeline },
+    exposure: {
+      basis,
+      inAll: { sites: allSiteRows.length, shipments: allShipmentRows.length },
+      atOnce: { sites: peak?.sites ?? 0, shipments: peak?.shipments ?? 0 },
+    },
     sites: {
       total: sites.length,
       byCriticality: countBy(

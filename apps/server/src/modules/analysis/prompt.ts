@@ -13,7 +13,7 @@ export const SYSTEM_PROMPT = [
 
 /** Counts over everything exposed, not only the records listed. */
 function summaryOf(context: AnalysisContext): string[] {
-  const { sites, shipments } = context;
+  const { sites, shipments, exposure } = context;
   const bySeverity = Object.entries(sites.byCriticality)
     .filter(([, count]) => count > 0)
     .map(([criticality, count]) => `${count} ${criticality}`)
@@ -25,6 +25,9 @@ function summaryOf(context: AnalysisContext): string[] {
     .join(', ');
   return [
     `- Now: ${context.now.toISOString()}`,
+    exposure.basis === 'NOW'
+      ? `- Exposure: the sites and shipments below are in reach now; while active it reached ${exposure.inAll.sites} sites and ${exposure.inAll.shipments} shipments in all, at most ${exposure.atOnce.sites} and ${exposure.atOnce.shipments} at once`
+      : `- Exposure: nothing is in reach now; the sites and shipments below are those it reached while active, at most ${exposure.atOnce.sites} and ${exposure.atOnce.shipments} at once`,
     `- Exposed sites of the organization: ${sites.total}${bySeverity ? ` (criticality: ${bySeverity})` : ''}${spend ? `; their annual spend: ${spend}` : ''}${sites.total > sites.listed.length ? `; the ${sites.listed.length} most critical are listed` : ''}`,
     `- Exposed shipments: ${shipments.total}${modes ? ` (${modes})` : ''}${shipments.total > shipments.listed.length ? `; ${shipments.listed.length} are listed` : ''}`,
     `- Response plans: ${context.plans.length}; overdue actions: ${

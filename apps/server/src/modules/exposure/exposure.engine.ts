@@ -294,6 +294,7 @@ export class ExposureEngine {
           state: 'NEW',
           firstSeenAt: now,
           lastChangedAt: now,
+          firstExposedAt: now,
         });
       } else if (row.state === 'CLEARED') {
         // Back in reach: a new exposure.
@@ -326,6 +327,7 @@ export class ExposureEngine {
     }
     await repository.updateMany(tx, updates);
     await repository.insert(tx, inserts);
+    if (exposed.length > 0) await repository.raisePeaks(tx, incident.id, organizationId, now);
     const gone = [...known.values()].filter((row) => row.state !== 'CLEARED');
     const cleared = await repository.clear(
       tx,

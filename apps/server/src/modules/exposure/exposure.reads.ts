@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { exposures, incidents, shipments, sites } from '../../db/schema.js';
+import { exposurePeaks, exposures, incidents, shipments, sites } from '../../db/schema.js';
 import { matchableShipmentColumns } from './exposure.repository.js';
 
 /** The exposure comes from one of the organization's own incidents (the ORG scope). */
@@ -13,7 +13,7 @@ const shipmentExposureVersionSql = (organizationId: string) =>
 
 /** Queries behind the exposure screens (one organization's view). */
 export const exposureReads = {
-  /** Live exposures of an incident for the organization, with their sites. */
+  /** An incident's exposures of the organization's sites (live ones, or all), nearest first. */
   sitesOf(db: Executor, incidentId: string, organizationId: string, withCleared: boolean) {
     return db
       .select({ exposure: exposures, site: sites })
@@ -44,6 +44,20 @@ export const exposureReads = {
         ),
       )
       .orderBy(exposures.distanceKm);
+  },
+
+  /** The incident's peaks for the organization (none: it never reached anything of it). */
+  async peakOf(db: Executor, incidentId: string, organizationId: string) {
+    const [row] = await db
+      .select()
+      .from(exposurePeaks)
+      .where(
+        and(
+          eq(exposurePeaks.incidentId, incidentId),
+          eq(exposurePeaks.organizationId, organizationId),
+        ),
+      );
+    return row;
   },
 
   /** The organization's items that some incident reaches now (of its own incidents only, or any). */

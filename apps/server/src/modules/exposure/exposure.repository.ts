@@ -2,11 +2,18 @@ import { type SQL, and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } f
 import { type BulkColumn, bulkInsert } from '../../db/bulk.js';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Executor } from '../../db/client.js';
-import { exposures, incidents, organizations, shipments, sites } from '../../db/schema.js';
+import {
+  exposurePeaks,
+  exposures,
+  incidents,
+  organizations,
+  shipments,
+  sites,
+} from '../../db/schema.js';
 import { incidentScope } from '../incidents/incidents.reads.js';
 
 export type ExposureRow = typeof exposures.$inferSelect;
-type NewExposure = Omit<ExposureRow, 'id'>;
+type NewExposure = Omit<ExposureRow, 'id' | 'clearedAt'>;
 
 const EXPOSURE_COLUMNS: readonly BulkColumn<NewExposure>[] = [
   { column: exposures.organizationId, type: 'uuid', value: (row) => row.organizationId },
@@ -25,6 +32,11 @@ const EXPOSURE_COLUMNS: readonly BulkColumn<NewExposure>[] = [
     column: exposures.lastChangedAt,
     type: 'timestamptz',
     value: (row) => row.lastChangedAt.toISOString(),
+  },
+  {
+    column: exposures.firstExposedAt,
+    type: 'timestamptz',
+    value: (row) => row.firstExposedAt.toISOString(),
   },
 ];
 export type ExposureTarget = 'SITE' | 'SHIPMENT';
@@ -195,6 +207,29 @@ export const exposureRepository = {
     return row?.count ?? 0;
   },
 
+  /**
+   * Raises the incident's peaks for the organization to what it reaches now, where that is more
+   * (the engine calls it after each write that brought something into reach).
+   */
+  async raisePeaks(db: Executor, incidentId: string, organizationId: string, now: Date) {
+    const at = now.toISOString();
+    await db.execute(sql`
+      insert into ${exposurePeaks} as p (incident_id, organization_id, sites, sites_at, shipments, shipments_at)
+      select ${incidentId}::uuid, ${organizationId}::uuid,
+        count(*) filter (where ${exposures.targetKind} = 'SITE'), ${at}::timestamptz,
+        count(*) filter (where ${exposures.targetKind} = 'SHIPMENT'), ${at}::timestamptz
+      from ${exposures}
+      where ${exposures.incidentId} = ${incidentId} and ${exposures.organizationId} = ${organizationId}
+        and ${exposures.state} <> 'CLEARED'
+      having count(*) > 0
+      on conflict (incident_id, organization_id) do update set
+        sites = greatest(p.sites, excluded.sites),
+        sites_at = case when excluded.sites > p.sites then excluded.sites_at else p.sites_at end,
+        shipments = greatest(p.shipments, excluded.shipments),
+        shipments_at = case when excluded.shipments > p.shipments then excluded.shipments_at else p.shipments_at end
+      where excluded.sites > p.sites or excluded.shipments > p.shipments`);
+  },
+
   /** The next such moment after `now`: the nearest end or ETA among live exposures; null if none. */
   async nextMoment(db: Executor, now: Date): Promise<Date | null> {
     const at = now.toISOString();
@@ -253,8 +288,9 @@ export const exposureRepository = {
         ),
         sql`, `,
       );
+      // Every row here is in reach: a cleared one coming back is no longer cleared.
       await db.execute(sql`update ${exposures} set state = v.state, via = v.via, distance_km = v.distance_km,
-        first_seen_at = v.first_seen_at, last_changed_at = v.last_changed_at
+        first_seen_at = v.first_seen_at, last_changed_at = v.last_changed_at, cleared_at = null
         from (values ${values}) as v(id, state, via, distance_km, first_seen_at, last_changed_at)
         where ${exposures.id} = v.id`);
     }
@@ -270,7 +306,7 @@ export const exposureRepository = {
       changed.push(
         ...(await db
           .update(exposures)
-          .set({ state: 'CLEARED', lastChangedAt: now })
+          .set({ state: 'CLEARED', lastChangedAt: now, clearedAt: now })
           .where(
             and(
               inArray(exposures.id, ids.slice(start, start + 1000)),

@@ -13,18 +13,10 @@ import { incidentsReads } from '../incidents/incidents.reads.js';
 import { toShipmentDetail } from '../shipments/shipments.mapper.js';
 import { toSiteDto } from '../sites/sites.mapper.js';
 import { exposureReads } from './exposure.reads.js';
-import type { ExposureRow } from './exposure.repository.js';
+import { toExposureFacts, toExposurePeak } from './exposure.mapper.js';
 
 /** A map draws this many routes at most; more would hide the map under lines. */
 const EXPOSED_ROUTES_MAX = 1000;
-
-const facts = (row: ExposureRow) => ({
-  distanceKm: row.distanceKm,
-  state: row.state,
-  via: row.via,
-  firstSeenAt: row.firstSeenAt.toISOString(),
-  lastChangedAt: row.lastChangedAt.toISOString(),
-});
 
 /** What an organization sees of the exposure engine's results: its own items only. */
 export class ExposureService {
@@ -37,16 +29,21 @@ export class ExposureService {
   ): Promise<IncidentExposureResponse['data']> {
     const incident = await incidentsReads.findVisible(this.db, actor.organizationId, incidentId);
     if (!incident) throw notFound(API_MESSAGES.incident.notFound);
-    const [siteRows, shipmentRows] = [
+    const [siteRows, shipmentRows, peak] = [
       await exposureReads.sitesOf(this.db, incidentId, actor.organizationId, withCleared),
       await exposureReads.shipmentsOf(this.db, incidentId, actor.organizationId, withCleared),
+      await exposureReads.peakOf(this.db, incidentId, actor.organizationId),
     ];
     return {
-      sites: siteRows.map(({ exposure, site }) => ({ site: toSiteDto(site), ...facts(exposure) })),
+      sites: siteRows.map(({ exposure, site }) => ({
+        site: toSiteDto(site),
+        ...toExposureFacts(exposure),
+      })),
       shipments: shipmentRows.map(({ exposure, shipment }) => ({
         shipment: toShipmentDetail(shipment),
-        ...facts(exposure),
+        ...toExposureFacts(exposure),
       })),
+      peak: toExposurePeak(peak),
     };
   }
 

@@ -173,6 +173,65 @@ describe('the exposure engine', () => {
     expect(await exposureOf(id)).toEqual({ sites: [], shipments: [] });
   });
 
+  it('remembers what the incident exposed while active once it is resolved', async () => {
+    const created = new Date();
+    const id = await createIncident(manager, {
+      title: 'Terminal fire',
+      severity: 'HIGH',
+      type: 'PORT_CONGESTION',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+    });
+    await patch(id, { affectedRadiusKm: 60 });
+    // Out of reach of everything, then back: the items come into reach a second time.
+    await patch(id, { location: { lat: 50.12, lng: 4.48 } });
+    const back = new Date();
+    await patch(id, { location: ROTTERDAM, affectedRadiusKm: 20 });
+    await patch(id, { status: 'IN_PROGRESS' });
+    await patch(id, { status: 'RESOLVED' });
+    const resolved = new Date();
+
+    const now = await server.request<IncidentExposureResponse>(
+      'GET',
+      `/api/incidents/${id}/exposure`,
+      { token: manager },
+    );
+    expect(now.body.data).toMatchObject({ sites: [], shipments: [] });
+    // At most two sites (radius 60) and two shipments at once, even with nothing in reach now.
+    const { peak } = now.body.data;
+    expect(peak).toMatchObject({ sites: 2, shipments: 2 });
+    expect(Date.parse(peak.sitesAt ?? '')).toBeGreaterThan(Date.parse(peak.shipmentsAt ?? ''));
+
+    const all = await server.request<IncidentExposureResponse>(
+      'GET',
+      `/api/incidents/${id}/exposure?include=cleared`,
+      { token: manager },
+    );
+    const near = all.body.data.sites.find((item) => item.site.name === 'Near supplier');
+    expect(all.body.data.sites.map((item) => [item.site.name, item.state])).toEqual([
+      ['Near supplier', 'CLEARED'],
+      ['Far supplier', 'CLEARED'],
+    ]);
+    expect(all.body.data.shipments.map((item) => item.state)).toEqual(['CLEARED', 'CLEARED']);
+    // First exposed when the incident was recorded; in reach again since its return; cleared
+    // when it was resolved.
+    const at = (value: string | null | undefined) => Date.parse(value ?? '');
+    expect(at(near?.firstExposedAt)).toBeGreaterThanOrEqual(created.getTime());
+    expect(at(near?.firstExposedAt)).toBeLessThan(back.getTime());
+    expect(at(near?.firstSeenAt)).toBeGreaterThanOrEqual(back.getTime());
+    expect(at(near?.clearedAt)).toBeGreaterThanOrEqual(back.getTime());
+    expect(at(near?.clearedAt)).toBeLessThanOrEqual(resolved.getTime());
+    expect(all.body.data.peak).toEqual(peak);
+
+    // Another organization's manager sees no peak of Acme's.
+    const other = await server.request<IncidentExposureResponse>(
+      'GET',
+      `/api/incidents/${id}/exposure`,
+      { token: globexManager },
+    );
+    expect(other.status).toBe(404);
+  });
+
   it('recomputes a shipment when it moves on past the area', async () => {
     const id = await createIncident(manager, {
       title: 'Bridge closed',

@@ -20,6 +20,8 @@ const EVENT_HEADER = [
   'country',
   'exposedSites',
   'exposedShipments',
+  'peakSites',
+  'peakShipments',
 ];
 
 const EXPOSURE_HEADER = [
@@ -31,6 +33,8 @@ const EXPOSURE_HEADER = [
   'state',
   'firstSeenAt',
   'lastChangedAt',
+  'firstExposedAt',
+  'clearedAt',
   'siteKind',
   'criticality',
   'city',
@@ -59,7 +63,7 @@ export class ExportsService {
     );
     const body = csvDocument(
       EVENT_HEADER,
-      rows.map(({ incident, sites, shipments }): CsvValue[] => [
+      rows.map(({ incident, sites, shipments, peakSites, peakShipments }): CsvValue[] => [
         incident.id,
         incident.title,
         incident.type,
@@ -73,6 +77,8 @@ export class ExportsService {
         incident.countryCode,
         sites,
         shipments,
+        peakSites,
+        peakShipments,
       ]),
     );
     return {
@@ -98,6 +104,8 @@ export class ExportsService {
       exposure.state,
       exposure.firstSeenAt,
       exposure.lastChangedAt,
+      exposure.firstExposedAt,
+      exposure.clearedAt,
     ];
     const body = csvDocument(EXPOSURE_HEADER, [
       ...siteRows.map(({ exposure, site }): CsvValue[] => [

@@ -1,6 +1,6 @@
 import type { Charts, ChartsResponse } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposures, incidents, shipments, sites } from '../../db/schema.js';
+import { exposurePeaks, exposures, incidents, shipments, sites } from '../../db/schema.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 
 /**
@@ -165,6 +165,8 @@ beforeAll(async () => {
     state,
     firstSeenAt,
     lastChangedAt,
+    firstExposedAt: firstSeenAt,
+    clearedAt: state === 'CLEARED' ? lastChangedAt : null,
   });
   await db
     .insert(exposures)
@@ -180,6 +182,14 @@ beforeAll(async () => {
       exposure('C', 'P3', 'ONGOING', at(3, 2)),
       exposure('D', 'P1', 'CLEARED', at(-1), at(0, 12)),
     ]);
+  await db.insert(exposurePeaks).values({
+    incidentId: id.A ?? '',
+    organizationId: org,
+    sites: 1,
+    sitesAt: at(1, 4),
+    shipments: 1,
+    shipmentsAt: at(1, 5),
+  });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -312,7 +322,13 @@ describe('CSV exports', () => {
       exposedShipments: '2',
     });
     expect(rows[1]).toMatchObject({ lat: '-12.5', lng: '-77.25', country: 'PE' });
-    expect(rows[2]).toMatchObject({ exposedSites: '0', exposedShipments: '0' });
+    // A is over: nothing in reach now, what it reached at most at once is kept.
+    expect(rows[2]).toMatchObject({
+      exposedSites: '0',
+      exposedShipments: '0',
+      peakSites: '1',
+      peakShipments: '1',
+    });
 
     const all = records(
       await (
@@ -360,7 +376,10 @@ describe('CSV exports', () => {
         })
       ).text(),
     );
-    expect(cleared.map((row) => row.state)).toEqual(['CLEARED', 'CLEARED']);
+    expect(cleared.map((row) => [row.state, row.firstExposedAt, row.clearedAt])).toEqual([
+      ['CLEARED', at(1, 4).toISOString(), at(2, 4).toISOString()],
+      ['CLEARED', at(1, 5).toISOString(), at(2, 5).toISOString()],
+    ]);
   });
 
   it("answer 404 for another organization's incident", async () => {

@@ -84,11 +84,19 @@ function timelineRow(entry: TimelineEntry): string[] {
 }
 
 function exposureRows(exposure: ReportContent['exposure']): string[][] {
-  const facts = (row: { via: string; distanceKm: number; state: string; firstSeenAt: string }) => [
+  const facts = (row: {
+    via: string;
+    distanceKm: number;
+    state: string;
+    firstExposedAt: string;
+    clearedAt: string | null;
+  }) => [
     humanize(row.via),
     `${row.distanceKm.toFixed(1)} km`,
     humanize(row.state),
-    formatTime(row.firstSeenAt),
+    row.clearedAt
+      ? `${formatTime(row.firstExposedAt)} – ${formatTime(row.clearedAt)}`
+      : `since ${formatTime(row.firstExposedAt)}`,
   ];
   return [
     ...exposure.sites.map(({ site, ...row }) => [
@@ -118,6 +126,23 @@ function exposureRows(exposure: ReportContent['exposure']): string[][] {
         .join(', '),
     ]),
   ];
+}
+
+const count = (value: number, noun: string) =>
+  `${value.toLocaleString('en-US')} ${noun}${value === 1 ? '' : 's'}`;
+
+/** "In reach now: … While active: … in all, at most … at once." */
+export function exposureSummary(exposure: ReportContent['exposure']): string {
+  const live = (row: { state: string }) => row.state !== 'CLEARED';
+  const sitesNow = exposure.sites.filter(live).length;
+  const shipmentsNow = exposure.shipments.filter(live).length;
+  return (
+    `In reach now: ${count(sitesNow, 'site')} and ${count(shipmentsNow, 'shipment')}. ` +
+    `While active: ${count(exposure.sites.length, 'site')} and ` +
+    `${count(exposure.shipments.length, 'shipment')} in all, at most ` +
+    `${exposure.peak.sites.toLocaleString('en-US')} and ` +
+    `${exposure.peak.shipments.toLocaleString('en-US')} at once.`
+  );
 }
 
 function summary(doc: Doc, content: ReportContent): void {
@@ -184,8 +209,10 @@ async function map(doc: Doc, content: ReportContent): Promise<void> {
     doc.y = box.y + 50;
     return;
   }
-  const sites = exposure.sites.filter(live);
-  const shipments = exposure.shipments.filter(live);
+  // What it reaches now; once nothing, what it reached while active (a resolved incident's).
+  const now = exposure.sites.some(live) || exposure.shipments.some(live);
+  const sites = now ? exposure.sites.filter(live) : exposure.sites;
+  const shipments = now ? exposure.shipments.filter(live) : exposure.shipments;
   await drawMap(doc, box, {
     center,
     radiusKm: incident.affectedRadiusKm,
@@ -208,11 +235,15 @@ async function map(doc: Doc, content: ReportContent): Promise<void> {
       color: SEVERITY_COLOR[incident.severity],
       label: incident.area ? 'Affected area' : `Affected radius (${incident.affectedRadiusKm} km)`,
     },
-    { symbol: 'site', color: SITE_COLOR, label: `Exposed sites (${sites.length})` },
+    {
+      symbol: 'site',
+      color: SITE_COLOR,
+      label: `${now ? 'Exposed sites' : 'Sites exposed while active'} (${sites.length})`,
+    },
     {
       symbol: 'shipment',
       color: SHIPMENT_COLOR,
-      label: `Exposed shipments, where they are now (${shipments.length})`,
+      label: `${now ? 'Exposed shipments' : 'Shipments exposed while active'}, where they are now (${shipments.length})`,
     },
   ]);
 }
@@ -320,7 +351,8 @@ export async function renderReport(
   heading(doc, 'Exposure');
   const rows = exposureRows(content.exposure);
   if (rows.length === 0) paragraph(doc, 'None of your sites or shipments is or was exposed.');
-  else
+  else {
+    paragraph(doc, exposureSummary(content.exposure));
     table(
       doc,
       [
@@ -329,11 +361,12 @@ export async function renderReport(
         { header: 'Via', width: 0.7 },
         { header: 'Distance', width: 0.7, align: 'right' },
         { header: 'State', width: 0.7 },
-        { header: 'First seen', width: 1.1 },
+        { header: 'Exposed', width: 1.1 },
         { header: 'Details', width: 2 },
       ],
       rows,
     );
+  }
   plans(doc, content);
   memos(doc, content);
 

@@ -26,12 +26,13 @@ let workDir = '';
 let incidentId = '';
 let busyIncidentId = '';
 let globalIncidentId = '';
+let acme = '';
 const token = { manager: '', viewer: '', borealis: '' };
 
 beforeAll(async () => {
   server = await startTestServer({ WORKERS: '0' });
   workDir = await mkdtemp(path.join(tmpdir(), 'meridian-reports-'));
-  const acme = (await server.createOrganization('Acme Reports')).id;
+  acme = (await server.createOrganization('Acme Reports')).id;
   const borealis = (await server.createOrganization('Borealis Reports')).id;
   await server.createUser({
     organizationId: acme,
@@ -240,6 +241,39 @@ describe('reports', () => {
       .from(auditLog)
       .where(eq(auditLog.targetId, report.id));
     expect(audit.map((row) => row.action)).toEqual(['report.create']);
+  });
+
+  it('keep what a resolved incident exposed while active, on the map and in the exposure', async () => {
+    const [antwerp] = await server.database.db
+      .insert(incidents)
+      .values({
+        organizationId: acme,
+        title: 'Fire at the Antwerp tank farm',
+        severity: 'HIGH',
+        type: 'OTHER',
+        lat: 51.27,
+        lng: 4.38,
+        affectedRadiusKm: 10,
+      })
+      .returning();
+    await server.recomputeExposure();
+    for (const status of ['IN_PROGRESS', 'RESOLVED']) {
+      const changed = await server.request('PATCH', `/api/incidents/${antwerp?.id}`, {
+        token: token.manager,
+        body: { status },
+      });
+      expect(changed.status).toBe(200);
+    }
+    await server.app.jobWorker.runDue();
+    const created = await create(antwerp?.id ?? '');
+    expect(created.status).toBe(201);
+    const { bytes } = await download(created.body.data.report.url);
+    const text = (await textOf(bytes, 'antwerp')).replace(/\s+/g, ' ');
+    expect(text).toContain('Sites exposed while active (1)');
+    expect(text).toContain(
+      'In reach now: 0 sites and 0 shipments. While active: 1 site and 0 shipments in all, at most 1 and 0 at once.',
+    );
+    expect(text).toMatch(/Antwerp Chemicals Location \d+\.\d km Cleared \d/);
   });
 
   it('continue long tables on new pages under their header', async () => {

@@ -11,6 +11,7 @@ import type {
 import type { Database, Executor } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
 import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
+import { toExposureFacts } from '../exposure/exposure.mapper.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import type { BulkProgress } from '../../lib/bulk-progress.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
@@ -128,11 +129,7 @@ export class SitesService {
     const rows = await sites.exposuresOf(this.db, actor.organizationId, siteId, withCleared);
     return rows.map(({ exposure, incident }) => ({
       incident: toIncidentDto(incident),
-      distanceKm: exposure.distanceKm,
-      state: exposure.state,
-      via: exposure.via,
-      firstSeenAt: exposure.firstSeenAt.toISOString(),
-      lastChangedAt: exposure.lastChangedAt.toISOString(),
+      ...toExposureFacts(exposure),
     }));
   }
 

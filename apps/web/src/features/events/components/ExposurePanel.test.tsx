@@ -20,7 +20,14 @@ const INCIDENT: IncidentDetail = {
   updatedAt: '2026-11-20T08:00:00.000Z',
 };
 
-const site = (name: string, distanceKm: number, criticality: 'LOW' | 'CRITICAL'): SiteExposure => ({
+const NO_PEAK = { sites: 0, sitesAt: null, shipments: 0, shipmentsAt: null };
+
+const site = (
+  name: string,
+  distanceKm: number,
+  criticality: 'LOW' | 'CRITICAL',
+  clearedAt: string | null = null,
+): SiteExposure => ({
   site: {
     id: crypto.randomUUID(),
     externalRef: null,
@@ -40,19 +47,24 @@ const site = (name: string, distanceKm: number, criticality: 'LOW' | 'CRITICAL')
     updatedAt: '2026-11-01T00:00:00.000Z',
   },
   distanceKm,
-  state: 'NEW',
+  state: clearedAt ? 'CLEARED' : 'NEW',
   via: 'LOCATION',
   firstSeenAt: '2026-11-20T08:01:00.000Z',
-  lastChangedAt: '2026-11-20T08:01:00.000Z',
+  lastChangedAt: clearedAt ?? '2026-11-20T08:01:00.000Z',
+  firstExposedAt: '2026-11-20T08:01:00.000Z',
+  clearedAt,
 });
 
 /** Answers the exposure of INCIDENT with `data`, checked against the contract first. */
 function exposureIs(data: IncidentExposureResponse['data']) {
   const reply = ExposureReply.parse({ message: 'Exposure retrieved', data });
-  const seen: { authorization: string | null }[] = [];
+  const seen: { authorization: string | null; include: string | null }[] = [];
   apiServer.use(
     http.get(`*/api/incidents/${INCIDENT.id}/exposure`, ({ request }) => {
-      seen.push({ authorization: request.headers.get('authorization') });
+      seen.push({
+        authorization: request.headers.get('authorization'),
+        include: new URL(request.url).searchParams.get('include'),
+      });
       return HttpResponse.json(reply);
     }),
   );
@@ -69,27 +81,74 @@ describe('the exposure panel', () => {
     const seen = exposureIs({
       sites: [site('Harbour DC', 1.2, 'CRITICAL'), site('Ipswich store', 14.8, 'LOW')],
       shipments: [],
+      peak: { ...NO_PEAK, sites: 2, sitesAt: '2026-11-20T08:01:00.000Z' },
     });
     renderWithApp(<ExposurePanel incident={INCIDENT} />);
-    await screen.findByText('2 sites · 0 shipments');
+    await screen.findByText('2 sites · 0 shipments in reach');
     const rows = screen.getByRole('table', { name: 'Exposed sites' }).querySelectorAll('tbody tr');
     expect([...rows].map((row) => row.querySelector('th')?.textContent)).toEqual([
       'Harbour DCcritical criticality',
       'Ipswich store',
     ]);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
-    expect(seen).toEqual([{ authorization: 'Bearer access-token' }]);
+    expect(seen).toEqual([{ authorization: 'Bearer access-token', include: 'cleared' }]);
+    // All in reach: no history beside it.
+    expect(screen.queryByText(/While active/)).toBeNull();
+  });
+
+  it('keeps what a resolved incident reached, with when, in reach ones first', async () => {
+    exposureIs({
+      sites: [
+        site('Harbour DC', 1.2, 'CRITICAL', '2026-11-21T10:30:00.000Z'),
+        site('Ipswich store', 14.8, 'LOW'),
+        site('Colchester yard', 30.5, 'LOW', '2026-11-21T10:30:00.000Z'),
+      ],
+      shipments: [],
+      peak: { ...NO_PEAK, sites: 3, sitesAt: '2026-11-20T08:01:00.000Z' },
+    });
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    await screen.findByText('1 site · 0 shipments in reach');
+    screen.getByText('While active: 3 sites and 0 shipments in all, at most 3 and 0 at once.');
+    const rows = [
+      ...screen.getByRole('table', { name: 'Exposed sites' }).querySelectorAll('tbody tr'),
+    ].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    const since = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const first = since.format(new Date('2026-11-20T08:01:00.000Z'));
+    // A day later in any time zone: the end names its day.
+    const last = since.format(new Date('2026-11-21T10:30:00.000Z'));
+    expect(rows).toEqual([
+      ['Ipswich store', 'warehouse', '14.8 km', `Since ${first}`, 'New'],
+      ['Harbour DCcritical criticality', 'warehouse', '1.2 km', `${first} – ${last}`, 'Cleared'],
+      ['Colchester yard', 'warehouse', '30.5 km', `${first} – ${last}`, 'Cleared'],
+    ]);
+  });
+
+  it('says that nothing is in reach now of an incident that reached something', async () => {
+    exposureIs({
+      sites: [site('Harbour DC', 1.2, 'CRITICAL', '2026-11-21T10:30:00.000Z')],
+      shipments: [],
+      peak: { ...NO_PEAK, sites: 1, sitesAt: '2026-11-20T08:01:00.000Z' },
+    });
+    renderWithApp(<ExposurePanel incident={{ ...INCIDENT, status: 'RESOLVED' }} />);
+    await screen.findByText(WEB_MESSAGES.exposure.noneNow);
+    screen.getByText('While active: 1 site and 0 shipments in all, at most 1 and 0 at once.');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
 
   it('says that nothing is in reach, and offers no export', async () => {
-    exposureIs({ sites: [], shipments: [] });
+    exposureIs({ sites: [], shipments: [], peak: NO_PEAK });
     renderWithApp(<ExposurePanel incident={INCIDENT} />);
     await screen.findByText(WEB_MESSAGES.exposure.none);
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
   it('says why nothing can be matched to an incident without a place', async () => {
-    exposureIs({ sites: [], shipments: [] });
+    exposureIs({ sites: [], shipments: [], peak: NO_PEAK });
     renderWithApp(<ExposurePanel incident={{ ...INCIDENT, location: null, area: null }} />);
     await screen.findByText(WEB_MESSAGES.exposure.noLocation);
   });

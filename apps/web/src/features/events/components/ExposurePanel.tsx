@@ -2,6 +2,8 @@ import { Alert } from '@/components/ui/Alert';
 import {
   EXPOSURE_VIA_TEXT,
   ExposedShipmentsTable,
+  ExposedSpan,
+  ExposureHistory,
   ExposureStateBadge,
   formatKm,
 } from '@/components/ExposureTables';
@@ -10,18 +12,29 @@ import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { downloadText, toCsv } from '@/lib/csv';
-import type { IncidentDetail, IncidentExposureResponse } from '@meridian/contracts';
+import type { IncidentDetail } from '@meridian/contracts';
 import { Download } from 'lucide-react';
-import { useExposure } from '@/entities/exposure/incident-exposure';
+import {
+  exposureCounts,
+  type IncidentExposure,
+  useExposure,
+} from '@/entities/exposure/incident-exposure';
 import * as WEB_MESSAGES from '@/config/messages';
-
-type Exposure = IncidentExposureResponse['data'];
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-function exportCsv(incident: IncidentDetail, exposure: Exposure) {
+function exportCsv(incident: IncidentDetail, exposure: IncidentExposure) {
   const rows: string[][] = [
-    ['kind', 'name or reference', 'detail', 'how', 'distance_km', 'state', 'first_seen'],
+    [
+      'kind',
+      'name or reference',
+      'detail',
+      'how',
+      'distance_km',
+      'state',
+      'first_exposed',
+      'cleared',
+    ],
     ...exposure.sites.map((item) => [
       'site',
       item.site.name,
@@ -29,7 +42,8 @@ function exportCsv(incident: IncidentDetail, exposure: Exposure) {
       EXPOSURE_VIA_TEXT[item.via],
       String(item.distanceKm),
       item.state,
-      item.firstSeenAt,
+      item.firstExposedAt,
+      item.clearedAt ?? '',
     ]),
     ...exposure.shipments.map((item) => [
       'shipment',
@@ -38,7 +52,8 @@ function exportCsv(incident: IncidentDetail, exposure: Exposure) {
       EXPOSURE_VIA_TEXT[item.via],
       String(item.distanceKm),
       item.state,
-      item.firstSeenAt,
+      item.firstExposedAt,
+      item.clearedAt ?? '',
     ]),
   ];
   const slug = incident.title
@@ -50,20 +65,26 @@ function exportCsv(incident: IncidentDetail, exposure: Exposure) {
 
 /**
  * What the incident reaches of the organization: its sites in the area and its shipments in
- * it now or on their way through, nearest first, with a CSV export.
+ * it now or on their way through, nearest first, then what it reached while active and no
+ * longer does, with a CSV export.
  */
 export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
   const exposure = useExposure(incident.id);
   const data = exposure.data;
+  const counts = data ? exposureCounts(data) : null;
   const reachable = incident.location !== null || Boolean(incident.area);
+  const cleared =
+    counts !== null &&
+    counts.inAll.sites + counts.inAll.shipments > counts.now.sites + counts.now.shipments;
   return (
     <Card aria-labelledby="exposure-title" className="flex flex-col gap-3 p-4">
       <div className="flex items-center justify-between gap-2">
         <h2 id="exposure-title" className="text-base font-semibold text-foreground">
           Exposure
-          {data ? (
+          {counts ? (
             <span className="ml-2 text-sm font-normal text-muted-foreground">
-              {plural(data.sites.length, 'site')} · {plural(data.shipments.length, 'shipment')}
+              {plural(counts.now.sites, 'site')} · {plural(counts.now.shipments, 'shipment')} in
+              reach
             </span>
           ) : null}
         </h2>
@@ -81,10 +102,18 @@ export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
           {reachable ? WEB_MESSAGES.exposure.none : WEB_MESSAGES.exposure.noLocation}
         </p>
       ) : null}
+      {counts && cleared ? (
+        <>
+          {counts.now.sites + counts.now.shipments === 0 ? (
+            <p className="text-sm text-muted-foreground">{WEB_MESSAGES.exposure.noneNow}</p>
+          ) : null}
+          <ExposureHistory counts={counts} />
+        </>
+      ) : null}
       {data && data.sites.length > 0 ? (
         <Table
           look="ruled"
-          columns={['Site', 'Kind', 'Distance', 'State']}
+          columns={['Site', 'Kind', 'Distance', 'Exposed', 'State']}
           caption="Exposed sites"
           scrollLabel="Exposed sites"
           headClassName="text-xs"
@@ -102,6 +131,9 @@ export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
               <td className="py-2 pr-3">{item.site.kind.replace('_', ' ').toLowerCase()}</td>
               <td className="py-2 pr-3 tabular-nums whitespace-nowrap">
                 {formatKm(item.distanceKm)}
+              </td>
+              <td className="py-2 pr-3 text-xs whitespace-nowrap text-muted-foreground">
+                <ExposedSpan item={item} />
               </td>
               <td className="py-2">
                 <ExposureStateBadge state={item.state} />

@@ -1,9 +1,15 @@
 import { Alert } from '@/components/ui/Alert';
-import { ExposedShipmentsTable, ExposureStateBadge, formatKm } from '@/components/ExposureTables';
+import {
+  ExposedShipmentsTable,
+  ExposedSpan,
+  ExposureHistory,
+  ExposureStateBadge,
+  formatKm,
+} from '@/components/ExposureTables';
 import { Button } from '@/components/ui/Button';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
-import { useExposure } from '@/entities/exposure/incident-exposure';
+import { exposureCounts, useExposure } from '@/entities/exposure/incident-exposure';
 import type { ReadIncident } from '@/lib/readers';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -23,9 +29,14 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const inReach = <Item extends { state: string }>(items: readonly Item[]) =>
+  items.filter((item) => item.state !== 'CLEARED');
+
 /**
  * What the selected event reaches of the organization: the spend with the sites in reach,
- * the lanes of the shipments in reach, both lists, and the server's CSV of them.
+ * the lanes of the shipments in reach, both lists, and the server's CSV of them. Once nothing
+ * is in reach any more (it ended, or moved away), the figures are of what it reached while
+ * active, and say so: a resolved incident's impact is not zero.
  */
 export function ImpactTab({ incident }: { incident: ReadIncident }) {
   const exposure = useExposure(incident.id);
@@ -40,14 +51,21 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
       </p>
     );
   }
-  const spend = spendAtRisk(sites);
-  const lanes = lanesAffected(shipments);
+  const counts = exposureCounts(exposure.data);
+  const now = counts.now.sites + counts.now.shipments > 0;
+  const spend = spendAtRisk(now ? inReach(sites) : sites);
+  const lanes = lanesAffected(now ? inReach(shipments) : shipments);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">
-          {plural(sites.length, 'site')} · {plural(shipments.length, 'shipment')} in reach
-        </p>
+        <div className="flex flex-col gap-0.5">
+          <p className="text-sm text-muted-foreground">
+            {plural(counts.now.sites, 'site')} · {plural(counts.now.shipments, 'shipment')} in reach
+          </p>
+          {counts.inAll.sites + counts.inAll.shipments > counts.now.sites + counts.now.shipments ? (
+            <ExposureHistory counts={counts} />
+          ) : null}
+        </div>
         <Button
           variant="secondary"
           size="sm"
@@ -63,7 +81,7 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
         </Button>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Figure label="Annual spend at risk">
+        <Figure label={now ? 'Annual spend at risk' : 'Annual spend exposed while active'}>
           {spend.totals.length === 0 ? (
             <span className="text-muted-foreground">No annual spend known for these sites</span>
           ) : (
@@ -74,14 +92,16 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
               <span className="text-xs text-muted-foreground">
                 {spend.unknown > 0
                   ? `${plural(spend.known, 'site')} with a known spend; ${spend.unknown} without`
-                  : `All ${plural(spend.known, 'site')} in reach`}
+                  : `All ${plural(spend.known, 'site')} ${now ? 'in reach' : 'it reached'}`}
               </span>
             </>
           )}
         </Figure>
-        <Figure label="Lanes affected">
+        <Figure label={now ? 'Lanes affected' : 'Lanes affected while active'}>
           {lanes.length === 0 ? (
-            <span className="text-muted-foreground">No shipment in reach</span>
+            <span className="text-muted-foreground">
+              {now ? 'No shipment in reach' : 'No shipment reached'}
+            </span>
           ) : (
             <ul className="flex flex-col gap-0.5">
               {lanes.map((lane) => (
@@ -99,10 +119,10 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
       {sites.length > 0 ? (
         <Table
           look="ruled"
-          columns={['Site', 'Kind', 'Annual spend', 'Distance', 'State']}
+          columns={['Site', 'Kind', 'Annual spend', 'Distance', 'Exposed', 'State']}
           caption="Exposed sites"
           scrollLabel="Exposed sites"
-          tableClassName="min-w-[32rem]"
+          tableClassName="min-w-[40rem]"
           headClassName="text-xs"
         >
           {sites.map((item) => (
@@ -118,6 +138,9 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
               </td>
               <td className="py-2 pr-3 tabular-nums whitespace-nowrap">
                 {formatKm(item.distanceKm)}
+              </td>
+              <td className="py-2 pr-3 text-xs whitespace-nowrap text-muted-foreground">
+                <ExposedSpan item={item} />
               </td>
               <td className="py-2">
                 <ExposureStateBadge state={item.state} />

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, lanesAffected, spendAtRisk } from './impact';
 
-const site = (
-  annualSpend: number | null,
-  currency: string | null,
-  state: 'NEW' | 'ONGOING' | 'CLEARED' = 'ONGOING',
-) => ({ state, site: { annualSpend, currency } });
+const site = (annualSpend: number | null, currency: string | null) => ({
+  site: { annualSpend, currency },
+});
 
-const shipment = (
-  reference: string,
-  origin: string,
-  destination: string,
-  state = 'NEW' as const,
-) => ({
-  state,
+const shipment = (reference: string, origin: string, destination: string) => ({
   shipment: { reference, origin, destination },
 });
 
@@ -22,11 +14,10 @@ describe('spendAtRisk', () => {
     expect(
       spendAtRisk([
         site(1_000_000, 'EUR'),
-        site(250_000, 'eur', 'NEW'),
+        site(250_000, 'eur'),
         site(2_000_000, 'USD'),
         site(null, null),
         site(5_000, null),
-        site(9_999_999, 'EUR', 'CLEARED'),
       ]),
     ).toEqual({
       totals: [
@@ -45,17 +36,19 @@ describe('spendAtRisk', () => {
 });
 
 describe('lanesAffected', () => {
-  it('groups reached shipments by lane, busiest first', () => {
+  it('groups the shipments by lane, busiest first', () => {
     expect(
       lanesAffected([
         shipment('PO-1', 'Shanghai', 'Rotterdam'),
         shipment('PO-2', 'Santos', 'Lisbon'),
         shipment('PO-3', 'Shanghai', 'Rotterdam'),
-        { ...shipment('PO-4', 'Santos', 'Lisbon'), state: 'CLEARED' as const },
+        shipment('PO-4', 'Busan', 'Hamburg'),
+        shipment('PO-5', 'Santos', 'Lisbon'),
       ]),
     ).toEqual([
+      { lane: 'Santos → Lisbon', shipments: 2, references: ['PO-2', 'PO-5'] },
       { lane: 'Shanghai → Rotterdam', shipments: 2, references: ['PO-1', 'PO-3'] },
-      { lane: 'Santos → Lisbon', shipments: 1, references: ['PO-2'] },
+      { lane: 'Busan → Hamburg', shipments: 1, references: ['PO-4'] },
     ]);
   });
 });

@@ -1,6 +1,4 @@
-import type { ExposureState, ShipmentDetail, Site } from '@meridian/contracts';
-
-type Reached<Item> = { state: ExposureState } & Item;
+import type { ShipmentDetail, Site } from '@meridian/contracts';
 
 /** An amount in its currency ("€1,200,000"); a missing or unknown code shows the bare number. */
 export function formatMoney(amount: number, currency: string | null): string {
@@ -27,17 +25,16 @@ export type SpendAtRisk = {
 };
 
 /**
- * The annual spend with the sites the incident still reaches (cleared ones left out), summed
- * per currency: amounts in different currencies are never added together.
+ * The annual spend with these sites (those in reach, or those reached while active: the
+ * caller chooses), summed per currency: amounts in different currencies are never added.
  */
 export function spendAtRisk(
-  sites: readonly Reached<{ site: Pick<Site, 'annualSpend' | 'currency'> }>[],
+  sites: readonly { site: Pick<Site, 'annualSpend' | 'currency'> }[],
 ): SpendAtRisk {
   const sums = new Map<string | null, number>();
   let known = 0;
   let unknown = 0;
-  for (const { site, state } of sites) {
-    if (state === 'CLEARED') continue;
+  for (const { site } of sites) {
     if (site.annualSpend === null) {
       unknown += 1;
       continue;
@@ -54,15 +51,14 @@ export function spendAtRisk(
 
 export type AffectedLane = { lane: string; shipments: number; references: string[] };
 
-/** The lanes (origin → destination) of the shipments reached now, busiest first. */
+/** The lanes (origin → destination) of these shipments, busiest first. */
 export function lanesAffected(
-  shipments: readonly Reached<{
+  shipments: readonly {
     shipment: Pick<ShipmentDetail, 'origin' | 'destination' | 'reference'>;
-  }>[],
+  }[],
 ): AffectedLane[] {
   const lanes = new Map<string, AffectedLane>();
-  for (const { shipment, state } of shipments) {
-    if (state === 'CLEARED') continue;
+  for (const { shipment } of shipments) {
     const lane = `${shipment.origin} → ${shipment.destination}`;
     const entry = lanes.get(lane) ?? { lane, shipments: 0, references: [] };
     entry.shipments += 1;

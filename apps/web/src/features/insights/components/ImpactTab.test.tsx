@@ -1,0 +1,99 @@
+import type { IncidentExposureResponse, SiteExposure } from '@meridian/contracts';
+import { IncidentExposureResponse as ExposureReply } from '@meridian/contracts';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import type { ReadIncident } from '@/lib/readers';
+import { apiServer } from '@/test/msw-server';
+import { renderWithApp } from '@/test/render';
+import { ImpactTab } from './ImpactTab';
+
+const INCIDENT: ReadIncident = {
+  id: '5d2a9c1e-7b3f-4e8a-9c6d-1f0e2d3c4b01',
+  organizationId: '0b6c5a1e-2f3d-4c8b-9e7a-5d4c3b2a1f00',
+  title: 'Fire at the Antwerp tank farm',
+  description: null,
+  severity: 'HIGH',
+  status: 'RESOLVED',
+  location: { lat: 51.27, lng: 4.38, countryCode: 'BE' },
+  updatedAt: '2026-11-21T10:30:00.000Z',
+};
+
+const site = (
+  name: string,
+  annualSpend: number | null,
+  clearedAt: string | null,
+): SiteExposure => ({
+  site: {
+    id: crypto.randomUUID(),
+    externalRef: null,
+    name,
+    kind: 'SUPPLIER',
+    tier: null,
+    criticality: 'HIGH',
+    address: null,
+    city: 'Antwerp',
+    countryCode: 'BE',
+    location: { lat: 51.26, lng: 4.4 },
+    products: [],
+    contact: null,
+    annualSpend,
+    currency: annualSpend === null ? null : 'EUR',
+    archivedAt: null,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  distanceKm: 2.5,
+  state: clearedAt ? 'CLEARED' : 'ONGOING',
+  via: 'LOCATION',
+  firstSeenAt: '2026-11-20T08:01:00.000Z',
+  lastChangedAt: clearedAt ?? '2026-11-20T08:01:00.000Z',
+  firstExposedAt: '2026-11-20T08:01:00.000Z',
+  clearedAt,
+});
+
+function exposureIs(data: IncidentExposureResponse['data']) {
+  const reply = ExposureReply.parse({ message: 'Exposure retrieved', data });
+  apiServer.use(
+    http.get(`*/api/incidents/${INCIDENT.id}/exposure`, () => HttpResponse.json(reply)),
+  );
+}
+
+const PEAK = { sites: 2, sitesAt: '2026-11-20T08:01:00.000Z', shipments: 0, shipmentsAt: null };
+const CLEARED = '2026-11-21T10:30:00.000Z';
+
+describe('the Impact tab', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'access-token');
+    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-token');
+  });
+
+  it('gives a resolved event the spend it reached while active, not zero', async () => {
+    exposureIs({
+      sites: [site('Scheldt Chemicals', 1_500_000, CLEARED), site('Port DC', 500_000, CLEARED)],
+      shipments: [],
+      peak: PEAK,
+    });
+    renderWithApp(<ImpactTab incident={INCIDENT} />);
+    await screen.findByText('0 sites · 0 shipments in reach');
+    screen.getByText('While active: 2 sites and 0 shipments in all, at most 2 and 0 at once.');
+    const spend = screen.getByText('Annual spend exposed while active').closest('div');
+    expect(spend?.textContent).toContain('€2,000,000');
+    expect(spend?.textContent).toContain('All 2 sites it reached');
+    expect(screen.getAllByText('Cleared')).toHaveLength(2);
+  });
+
+  it('counts only what is in reach while something is, and tells what was reached in all', async () => {
+    exposureIs({
+      sites: [site('Scheldt Chemicals', 1_500_000, null), site('Port DC', 500_000, CLEARED)],
+      shipments: [],
+      peak: PEAK,
+    });
+    renderWithApp(<ImpactTab incident={{ ...INCIDENT, status: 'OPEN' }} />);
+    await screen.findByText('1 site · 0 shipments in reach');
+    const spend = screen.getByText('Annual spend at risk').closest('div');
+    expect(spend?.textContent).toContain('€1,500,000');
+    expect(spend?.textContent).toContain('All 1 site in reach');
+    screen.getByText('While active: 2 sites and 0 shipments in all, at most 2 and 0 at once.');
+  });
+});
