@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/Badge';
 import { Table } from '@/components/ui/Table';
-import { formatShortSpan, formatShortTime } from '@/lib/date-format';
+import { formatShortSpan, formatShortTime } from '@/utils/format';
 import type { ExposureState, IncidentExposureResponse } from '@meridian/contracts';
 
 type ExposedShipment = IncidentExposureResponse['data']['shipments'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format';
+import { formatBytes, formatShortSpan, formatShortTime } from './format';
 
 describe('formatBytes', () => {
   it('writes sizes in the largest fitting unit', () => {
@@ -8,5 +8,22 @@ describe('formatBytes', () => {
     expect(formatBytes(2_560)).toBe('2.5 KB');
     expect(formatBytes(48_000)).toBe('47 KB');
     expect(formatBytes(3_400_000)).toBe('3.2 MB');
+  });
+});
+
+// The web project runs in the machine's time zone; these read the same in any.
+const local = (day: number, hour: number, minute: number) =>
+  new Date(2026, 10, day, hour, minute).toISOString();
+
+describe('short times', () => {
+  it('gives the day, the month and the time', () => {
+    expect(formatShortTime(local(26, 19, 7))).toBe('26 Nov, 19:07');
+  });
+
+  it('names the end day only when it differs from the start', () => {
+    expect(formatShortSpan(local(26, 19, 7), local(26, 21, 30))).toBe('26 Nov, 19:07 – 21:30');
+    expect(formatShortSpan(local(26, 19, 7), local(27, 8, 0))).toBe(
+      '26 Nov, 19:07 – 27 Nov, 08:00',
+    );
   });
 });

@@ -12,6 +12,28 @@ export function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): 
 export const formatDateTime = (iso: string): string =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+const SHORT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'numeric', day: 'numeric' });
+
+/** "26 Nov, 19:07" in the reader's time zone: a moment within the last months. */
+export const formatShortTime = (iso: string): string => SHORT.format(new Date(iso));
+
+/**
+ * "26 Nov, 19:07 – 27 Nov, 08:00", or "26 Nov, 19:07 – 21:30" within one day (the reader's).
+ */
+export function formatShortSpan(fromIso: string, toIso: string): string {
+  const from = new Date(fromIso);
+  const to = new Date(toIso);
+  const end = DAY.format(from) === DAY.format(to) ? TIME.format(to) : SHORT.format(to);
+  return `${SHORT.format(from)} – ${end}`;
+}
+
 /** "1.2 MB", "830 KB", "512 bytes". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
