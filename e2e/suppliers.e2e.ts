@@ -357,7 +357,9 @@ describe('Importing shipments', () => {
     );
     await page.getByText('3 shipments', { exact: true }).waitFor();
     const rows = page.getByRole('region', { name: 'Shipments' }).locator('tbody tr');
-    expect(await rows.first().innerText()).toMatch(/PO-9001\s+SEA\s+Maersk\s+Shanghai \(CNSHA\)/);
+    expect(await rows.first().innerText()).toMatch(
+      /PO-9001\s+SEA\s+Maersk\s+\$1,250,000\s+Shanghai \(CNSHA\)/,
+    );
     await saveScreenshot(page, 'suppliers-shipments');
   });
 
@@ -376,7 +378,8 @@ describe('Importing shipments', () => {
           type: Date,
           format: 'yyyy-mm-dd hh:mm',
         };
-      if (column === 8 || column === 9) return { value: Number(cell), type: Number };
+      if (column === 8 || column === 9 || column === 11)
+        return { value: Number(cell), type: Number };
       return { value: cell };
     };
     const workbook = path.join(tmpdir(), `meridian-shipments-${Date.now()}.xlsx`);

@@ -63,3 +63,12 @@ export type SortDirection = z.infer<typeof SortDirection>;
 /** One value of a query parameter's list, with a message that names the parameter and its values. */
 export const oneOf = <T extends string>(values: readonly [T, ...T[]], name: string) =>
   z.enum(values, { message: `${name} must be one of ${values.join(', ')}` });
+
+/** The ISO 4217 codes this runtime knows (every current one), for refusing unknown codes. */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** An ISO 4217 currency code in capitals that is in use ("EUR"); refused otherwise. */
+export const CurrencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+  .refine((code) => KNOWN_CURRENCIES.has(code), 'is not a known ISO 4217 currency');

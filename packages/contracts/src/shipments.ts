@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, IsoDateTime } from './common.js';
+import { CurrencyCode, Cursor, IsoDateTime } from './common.js';
 import { Shipment } from './atlas.js';
 import { IMPORT_LIMITS } from './constants.js';
 import { SHIPMENT_MODES, SHIPMENT_STATUSES } from './roles.js';
@@ -94,11 +94,28 @@ function checkPositionTime(
   }
 }
 
+/** A cargo value is in a currency, given with it (on an update too: a value alone is refused). */
+function checkCargo(
+  input: { cargoValue?: number | null | undefined; cargoCurrency?: string | null | undefined },
+  context: z.RefinementCtx,
+) {
+  if (typeof input.cargoValue === 'number' && !input.cargoCurrency) {
+    context.addIssue({
+      code: 'custom',
+      message: 'cargoCurrency goes with cargoValue',
+      path: ['cargoCurrency'],
+    });
+  }
+}
+
 export const ShipmentInput = z
   .strictObject({
     reference: z.string().trim().min(1, 'reference is required').max(SHIPMENT_LIMITS.reference),
     mode: ShipmentMode,
     carrier: z.string().trim().max(100).nullable().optional(),
+    /** What the goods on board are worth, in `cargoCurrency`, which it needs. */
+    cargoValue: z.number().nonnegative().max(1e13).nullable().optional(),
+    cargoCurrency: CurrencyCode.nullable().optional(),
     /** IN_TRANSIT when a new shipment does not say. */
     status: ShipmentStatus.optional(),
     origin: PlaceInput,
@@ -130,13 +147,16 @@ export const ShipmentInput = z
       path: ['eta'],
     },
   )
-  .superRefine(checkPositionTime);
+  .superRefine(checkPositionTime)
+  .superRefine(checkCargo);
 export type ShipmentInput = z.input<typeof ShipmentInput>;
 export type ShipmentValues = z.output<typeof ShipmentInput>;
 
 export const ShipmentUpdate = z
   .strictObject({
     carrier: z.string().trim().max(100).nullable().optional(),
+    cargoValue: ShipmentInput.shape.cargoValue,
+    cargoCurrency: ShipmentInput.shape.cargoCurrency,
     status: ShipmentStatus.optional(),
     eta: IsoDateTime.nullable().optional(),
     currentPosition: Point.optional(),
@@ -145,13 +165,16 @@ export const ShipmentUpdate = z
     siteIds: ShipmentInput.shape.siteIds,
     siteRefs: ShipmentInput.shape.siteRefs,
   })
-  .superRefine(checkPositionTime);
+  .superRefine(checkPositionTime)
+  .superRefine(checkCargo);
 export type ShipmentUpdate = z.input<typeof ShipmentUpdate>;
 export type ShipmentUpdateValues = z.output<typeof ShipmentUpdate>;
 
 /** A shipment with its whole route, for its card and the exposure list. */
 export const ShipmentDetail = Shipment.extend({
   carrier: z.string().nullable(),
+  cargoValue: z.number().nullable(),
+  cargoCurrency: z.string().nullable(),
   status: ShipmentStatus,
   originPlace: Place.nullable(),
   destinationPlace: Place.nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, IsoDateTime } from './common.js';
+import { CurrencyCode, Cursor, IsoDateTime } from './common.js';
 import { IMPORT_LIMITS } from './constants.js';
 import { isCountryCode } from './countries.js';
 import { CRITICALITIES, SITE_KINDS } from './roles.js';
@@ -100,11 +100,7 @@ export const SiteInput = z.strictObject({
     .nullable()
     .optional(),
   annualSpend: z.number().nonnegative().max(1e13).nullable().optional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code')
-    .nullable()
-    .optional(),
+  currency: CurrencyCode.nullable().optional(),
 });
 export type SiteInput = z.input<typeof SiteInput>;
 /** A site as the server reads it (trimmed). A field left out stays as it is on an update. */

@@ -111,6 +111,8 @@ const SHIPMENT_COLUMNS: readonly BulkColumn<DemoShipmentRow>[] = [
     type: 'timestamptz',
     value: (row) => (row.positionAt ?? new Date()).toISOString(),
   },
+  { column: shipments.cargoValue, type: 'float8', value: (row) => row.cargoValue ?? null },
+  { column: shipments.cargoCurrency, type: 'text', value: (row) => row.cargoCurrency ?? null },
   { column: shipments.status, type: 'text', value: (row) => row.status ?? 'IN_TRANSIT' },
   { column: shipments.originLocode, type: 'text', value: (row) => row.originLocode ?? null },
   { column: shipments.originLat, type: 'float8', value: (row) => row.originLat ?? null },

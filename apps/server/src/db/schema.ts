@@ -396,6 +396,9 @@ export const shipments = pgTable(
     /** When `lat`/`lng` were given; from then on it is estimated to advance along its route. */
     positionAt: timestamp('position_at', { withTimezone: true }).notNull().defaultNow(),
     carrier: text('carrier'),
+    /** What the goods on board are worth, in `cargo_currency` (ISO 4217); null: not given. */
+    cargoValue: doublePrecision('cargo_value'),
+    cargoCurrency: text('cargo_currency'),
     status: text('status').$type<ShipmentStatus>().notNull().default('IN_TRANSIT'),
     originLocode: text('origin_locode'),
     originLat: doublePrecision('origin_lat'),

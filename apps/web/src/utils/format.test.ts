@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatShortSpan, formatShortTime } from './format';
+import { formatBytes, formatMoney, formatShortSpan, formatShortTime } from './format';
 
 describe('formatBytes', () => {
   it('writes sizes in the largest fitting unit', () => {
@@ -25,5 +25,13 @@ describe('short times', () => {
     expect(formatShortSpan(local(26, 19, 7), local(27, 8, 0))).toBe(
       '26 Nov, 19:07 – 27 Nov, 08:00',
     );
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes the currency, or the bare number without a usable code', () => {
+    expect(formatMoney(1_250_000, 'EUR')).toBe('€1,250,000');
+    expect(formatMoney(5_000, null)).toBe('5,000');
+    expect(formatMoney(5_000, 'NOTACODE')).toBe('5,000 NOTACODE');
   });
 });

@@ -34,6 +34,22 @@ export function formatShortSpan(fromIso: string, toIso: string): string {
   return `${SHORT.format(from)} – ${end}`;
 }
 
+/** An amount in its currency ("€1,200,000"); a missing or unknown code shows the bare number. */
+export function formatMoney(amount: number, currency: string | null): string {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 0,
+      }).format(amount);
+    } catch {
+      return `${amount.toLocaleString('en', { maximumFractionDigits: 0 })} ${currency}`;
+    }
+  }
+  return amount.toLocaleString('en', { maximumFractionDigits: 0 });
+}
+
 /** "1.2 MB", "830 KB", "512 bytes". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;

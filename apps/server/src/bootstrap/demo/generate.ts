@@ -169,7 +169,20 @@ const schedule = (mode: Lane['mode'], fraction: number, now: Date) => {
   };
 };
 
-/** Shipments placed at a random point along one of their owner's lanes. */
+/** What a shipment of this mode carries, in US dollars rounded to the thousand. */
+const CARGO_USD: Record<DemoShipmentRow['mode'], readonly [number, number]> = {
+  SEA: [80_000, 2_500_000],
+  AIR: [20_000, 600_000],
+  ROAD: [10_000, 180_000],
+  RAIL: [40_000, 900_000],
+};
+
+function cargoOf(mode: DemoShipmentRow['mode'], random: Random) {
+  const [low, high] = CARGO_USD[mode];
+  return { cargoValue: Math.round(random.float(low, high) / 1000) * 1000, cargoCurrency: 'USD' };
+}
+
+/** Shipments placed at a random point along one of their owner's lanes, with a cargo value. */
 export function generateShipments(options: {
   seed: number;
   count: number;
@@ -179,6 +192,8 @@ export function generateShipments(options: {
   now?: Date;
 }): DemoShipmentRow[] {
   const random = createRandom(options.seed, `shipments:${options.stream ?? ''}`);
+  // A stream of its own, so the values leave every other draw as it was.
+  const values = createRandom(options.seed, `cargo:${options.stream ?? ''}`);
   const owners = options.owners.map((owner) => [owner, owner.weight] as const);
   const ids = new Set<string>();
   const rows: DemoShipmentRow[] = [];
@@ -204,6 +219,7 @@ export function generateShipments(options: {
       ...schedule(lane.mode, fraction, options.now ?? DEMO_EPOCH),
       // Where it is as of the schedule's moment; from then on it is estimated along the lane.
       positionAt: options.now ?? DEMO_EPOCH,
+      ...cargoOf(lane.mode, values),
       status: 'IN_TRANSIT',
       waypoints: lane.mode === 'AIR' ? null : lane.via.map(([viaLat, viaLng]) => [viaLng, viaLat]),
     });

@@ -47,6 +47,8 @@ const EXPOSURE_HEADER = [
   'destination',
   'carrier',
   'eta',
+  'cargoValue',
+  'cargoCurrency',
 ];
 
 const km = (value: number) => Math.round(value * 10) / 10;
@@ -119,7 +121,7 @@ export class ExportsService {
         site.countryCode,
         site.annualSpend,
         site.currency,
-        ...[null, null, null, null, null, null],
+        ...[null, null, null, null, null, null, null, null],
       ]),
       ...shipmentRows.map(({ exposure, shipment }): CsvValue[] => [
         'SHIPMENT',
@@ -133,6 +135,8 @@ export class ExportsService {
         shipment.destination,
         shipment.carrier,
         shipment.eta,
+        shipment.cargoValue,
+        shipment.cargoCurrency,
       ]),
     ]);
     return {

@@ -147,6 +147,7 @@ beforeAll(async () => {
       mode: 'SEA',
       lat: 1,
       lng: 1,
+      ...(key === 'P2' ? { cargoValue: 480_000, cargoCurrency: 'USD' } : {}),
     });
   }
   const exposure = (
@@ -364,9 +365,13 @@ describe('CSV exports', () => {
       currency: 'EUR',
       mode: '',
     });
-    expect(rows.slice(1).map((row) => [row.name, row.origin, row.destination])).toEqual([
-      ['PO-P2', 'Shanghai', 'Rotterdam'],
-      ['PO-P3', 'Busan', 'Hamburg'],
+    expect(
+      rows
+        .slice(1)
+        .map((row) => [row.name, row.origin, row.destination, row.cargoValue, row.cargoCurrency]),
+    ).toEqual([
+      ['PO-P2', 'Shanghai', 'Rotterdam', '480000', 'USD'],
+      ['PO-P3', 'Busan', 'Hamburg', '', ''],
     ]);
     // Cleared exposures are listed too, with their state.
     const cleared = records(

@@ -52,6 +52,8 @@ export const toShipmentDetail = (
     destination: row.destination,
     mode: row.mode,
     carrier: row.carrier,
+    cargoValue: row.cargoValue,
+    cargoCurrency: row.cargoCurrency,
     status: row.status,
     eta: row.eta?.toISOString() ?? null,
     originPlace,

@@ -63,6 +63,16 @@ const BULK_COLUMNS: Record<
     value: (row) => (row.positionAt ?? new Date()).toISOString(),
   },
   carrier: { column: shipments.carrier, type: 'text', value: (row) => row.carrier ?? null },
+  cargoValue: {
+    column: shipments.cargoValue,
+    type: 'float8',
+    value: (row) => row.cargoValue ?? null,
+  },
+  cargoCurrency: {
+    column: shipments.cargoCurrency,
+    type: 'text',
+    value: (row) => row.cargoCurrency ?? null,
+  },
   status: { column: shipments.status, type: 'text', value: (row) => row.status ?? 'IN_TRANSIT' },
   originLocode: {
     column: shipments.originLocode,

@@ -63,6 +63,8 @@ function columnsOf(
   const columns: Partial<ShipmentColumns> = {};
   if (input.mode !== undefined) columns.mode = input.mode;
   if (input.carrier !== undefined) columns.carrier = input.carrier;
+  if (input.cargoValue !== undefined) columns.cargoValue = input.cargoValue;
+  if (input.cargoCurrency !== undefined) columns.cargoCurrency = input.cargoCurrency;
   if (input.status !== undefined) columns.status = input.status;
   const departureAt = toDate(input.departureAt);
   if (departureAt !== undefined) columns.departureAt = departureAt;

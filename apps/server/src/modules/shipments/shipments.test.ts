@@ -253,6 +253,40 @@ describe('one shipment', () => {
     expect((await byReference('PO-TRACKED'))?.positionAt.toISOString()).toBe(seen.toISOString());
   });
 
+  it('carries its cargo value in a known currency; a value alone, negative or unknown is refused', async () => {
+    const shipment = await created({
+      reference: 'PO-VALUED',
+      mode: 'AIR',
+      origin: { locode: 'CNSHA' },
+      destination: { locode: 'NLRTM' },
+      cargoValue: 1_250_000,
+      cargoCurrency: 'USD',
+    });
+    expect(shipment).toMatchObject({ cargoValue: 1_250_000, cargoCurrency: 'USD' });
+    const changed = await patch(shipment.id, { cargoValue: 980_000.5, cargoCurrency: 'EUR' });
+    expect(changed.body.data.shipment).toMatchObject({
+      cargoValue: 980_000.5,
+      cargoCurrency: 'EUR',
+    });
+    for (const [body, message] of [
+      [{ cargoValue: 10 }, 'cargoCurrency: cargoCurrency goes with cargoValue'],
+      [
+        { cargoValue: -1, cargoCurrency: 'EUR' },
+        'cargoValue: Too small: expected number to be >=0',
+      ],
+      [{ cargoValue: 10, cargoCurrency: 'XQQ' }, 'cargoCurrency: is not a known ISO 4217 currency'],
+      [{ cargoValue: 10, cargoCurrency: 'usd' }, 'cargoCurrency: must be an ISO 4217 code'],
+    ] as const) {
+      const refused = await patch(shipment.id, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    const kept = await byReference('PO-VALUED');
+    expect([kept?.cargoValue, kept?.cargoCurrency]).toEqual([980_000.5, 'EUR']);
+    const cleared = await patch(shipment.id, { cargoValue: null, cargoCurrency: null });
+    expect(cleared.body.data.shipment).toMatchObject({ cargoValue: null, cargoCurrency: null });
+  });
+
   it('shows on the Atlas with its carrier, status and ETA', async () => {
     const atlas = await server.request<ShipmentListResponse>('GET', '/api/atlas/shipments', {
       token: viewer,

@@ -81,6 +81,8 @@ describe('the Impact tab', () => {
     expect(spend?.textContent).toContain('€2,000,000');
     expect(spend?.textContent).toContain('All 2 sites it reached');
     expect(screen.getAllByText('Cleared')).toHaveLength(2);
+    const cargo = screen.getByText('Cargo value exposed while active').closest('div');
+    expect(cargo?.textContent).toContain('No shipment reached');
   });
 
   it('counts only what is in reach while something is, and tells what was reached in all', async () => {

@@ -10,12 +10,13 @@ import { Button } from '@/components/ui/Button';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { exposureCounts, useExposure } from '@/entities/exposure/incident-exposure';
+import { formatMoney } from '@/utils/format';
 import type { ReadIncident } from '@/lib/readers';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { exportExposure } from '../api/export-exposure';
 import { useDownload } from '../hooks/use-download';
-import { formatMoney, lanesAffected, spendAtRisk } from '../utils/impact';
+import { type SpendAtRisk, cargoAtRisk, lanesAffected, spendAtRisk } from '../utils/impact';
 import * as WEB_MESSAGES from '@/config/messages';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -26,6 +27,35 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-sm text-foreground">{children}</dd>
     </div>
+  );
+}
+
+/** Sums per currency, "3 sites with a known spend; 1 without" or "All 4 sites in reach" below. */
+function MoneyTotals({
+  sums,
+  noun,
+  what,
+  none,
+  reach,
+}: {
+  sums: SpendAtRisk;
+  noun: string;
+  what: string;
+  none: string;
+  reach: string;
+}) {
+  if (sums.totals.length === 0) return <span className="text-muted-foreground">{none}</span>;
+  return (
+    <>
+      <span className="block text-lg font-semibold tabular-nums">
+        {sums.totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ')}
+      </span>
+      <span className="text-xs text-muted-foreground">
+        {sums.unknown > 0
+          ? `${plural(sums.known, noun)} with a known ${what}; ${sums.unknown} without`
+          : `All ${plural(sums.known, noun)} ${reach}`}
+      </span>
+    </>
   );
 }
 
@@ -53,8 +83,10 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
   }
   const counts = exposureCounts(exposure.data);
   const now = counts.now.sites + counts.now.shipments > 0;
+  const shipmentsShown = now ? inReach(shipments) : shipments;
   const spend = spendAtRisk(now ? inReach(sites) : sites);
-  const lanes = lanesAffected(now ? inReach(shipments) : shipments);
+  const cargo = cargoAtRisk(shipmentsShown);
+  const lanes = lanesAffected(shipmentsShown);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -80,22 +112,30 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
           Download exposure (CSV)
         </Button>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-2">
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Figure label={now ? 'Annual spend at risk' : 'Annual spend exposed while active'}>
-          {spend.totals.length === 0 ? (
-            <span className="text-muted-foreground">No annual spend known for these sites</span>
-          ) : (
-            <>
-              <span className="block text-lg font-semibold tabular-nums">
-                {spend.totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ')}
-              </span>
-              <span className="text-xs text-muted-foreground">
-                {spend.unknown > 0
-                  ? `${plural(spend.known, 'site')} with a known spend; ${spend.unknown} without`
-                  : `All ${plural(spend.known, 'site')} ${now ? 'in reach' : 'it reached'}`}
-              </span>
-            </>
-          )}
+          <MoneyTotals
+            sums={spend}
+            noun="site"
+            what="spend"
+            none="No annual spend known for these sites"
+            reach={now ? 'in reach' : 'it reached'}
+          />
+        </Figure>
+        <Figure label={now ? 'Cargo value at risk' : 'Cargo value exposed while active'}>
+          <MoneyTotals
+            sums={cargo}
+            noun="shipment"
+            what="value"
+            none={
+              shipmentsShown.length === 0
+                ? now
+                  ? 'No shipment in reach'
+                  : 'No shipment reached'
+                : 'No cargo value known for these shipments'
+            }
+            reach={now ? 'in reach' : 'it reached'}
+          />
         </Figure>
         <Figure label={now ? 'Lanes affected' : 'Lanes affected while active'}>
           {lanes.length === 0 ? (

@@ -1,6 +1,6 @@
 import type { Charts, Severity } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS, SEVERITIES } from '@meridian/contracts/constants';
-import { formatMoney } from './impact';
+import { formatMoney } from '@/utils/format';
 
 /** A chart's data as rows of text, for its "Show as table" view. */
 export type ChartTable = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, lanesAffected, spendAtRisk } from './impact';
+import { cargoAtRisk, lanesAffected, spendAtRisk } from './impact';
 
 const site = (annualSpend: number | null, currency: string | null) => ({
   site: { annualSpend, currency },
@@ -35,6 +35,29 @@ describe('spendAtRisk', () => {
   });
 });
 
+describe('cargoAtRisk', () => {
+  it('sums the cargo values per currency and counts the shipments without one', () => {
+    const cargo = (cargoValue: number | null, cargoCurrency: string | null) => ({
+      shipment: { cargoValue, cargoCurrency },
+    });
+    expect(
+      cargoAtRisk([
+        cargo(1_000_000, 'USD'),
+        cargo(250_000, 'USD'),
+        cargo(90_000, 'EUR'),
+        cargo(null, null),
+      ]),
+    ).toEqual({
+      totals: [
+        { currency: 'USD', amount: 1_250_000 },
+        { currency: 'EUR', amount: 90_000 },
+      ],
+      known: 3,
+      unknown: 1,
+    });
+  });
+});
+
 describe('lanesAffected', () => {
   it('groups the shipments by lane, busiest first', () => {
     expect(
@@ -50,13 +73,5 @@ describe('lanesAffected', () => {
       { lane: 'Shanghai → Rotterdam', shipments: 2, references: ['PO-1', 'PO-3'] },
       { lane: 'Busan → Hamburg', shipments: 1, references: ['PO-4'] },
     ]);
-  });
-});
-
-describe('formatMoney', () => {
-  it('writes the currency, or the bare number without a usable code', () => {
-    expect(formatMoney(1_250_000, 'EUR')).toBe('€1,250,000');
-    expect(formatMoney(5_000, null)).toBe('5,000');
-    expect(formatMoney(5_000, 'NOTACODE')).toBe('5,000 NOTACODE');
   });
 });

@@ -1,53 +1,58 @@
 import type { ShipmentDetail, Site } from '@meridian/contracts';
 
-/** An amount in its currency ("€1,200,000"); a missing or unknown code shows the bare number. */
-export function formatMoney(amount: number, currency: string | null): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat('en', {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 0,
-      }).format(amount);
-    } catch {
-      return `${amount.toLocaleString('en', { maximumFractionDigits: 0 })} ${currency}`;
-    }
-  }
-  return amount.toLocaleString('en', { maximumFractionDigits: 0 });
-}
-
 export type SpendAtRisk = {
-  /** One sum per currency (null: sites whose spend has no currency), largest first. */
+  /** One sum per currency (null: amounts with no currency), largest first. */
   totals: { currency: string | null; amount: number }[];
-  /** Sites counted, and sites reached whose annual spend is unknown. */
+  /** Items counted, and items whose amount is unknown. */
   known: number;
   unknown: number;
 };
 
-/**
- * The annual spend with these sites (those in reach, or those reached while active: the
- * caller chooses), summed per currency: amounts in different currencies are never added.
- */
-export function spendAtRisk(
-  sites: readonly { site: Pick<Site, 'annualSpend' | 'currency'> }[],
+/** Sums amounts per currency: amounts in different currencies are never added together. */
+function totalsByCurrency<Item>(
+  items: readonly Item[],
+  amountOf: (item: Item) => number | null,
+  currencyOf: (item: Item) => string | null,
 ): SpendAtRisk {
   const sums = new Map<string | null, number>();
   let known = 0;
   let unknown = 0;
-  for (const { site } of sites) {
-    if (site.annualSpend === null) {
+  for (const item of items) {
+    const amount = amountOf(item);
+    if (amount === null) {
       unknown += 1;
       continue;
     }
     known += 1;
-    const currency = site.currency?.toUpperCase() ?? null;
-    sums.set(currency, (sums.get(currency) ?? 0) + site.annualSpend);
+    const currency = currencyOf(item)?.toUpperCase() ?? null;
+    sums.set(currency, (sums.get(currency) ?? 0) + amount);
   }
   const totals = [...sums]
     .map(([currency, amount]) => ({ currency, amount }))
     .sort((a, b) => b.amount - a.amount);
   return { totals, known, unknown };
 }
+
+/**
+ * The annual spend with these sites (those in reach, or those reached while active: the
+ * caller chooses), summed per currency.
+ */
+export const spendAtRisk = (sites: readonly { site: Pick<Site, 'annualSpend' | 'currency'> }[]) =>
+  totalsByCurrency(
+    sites,
+    ({ site }) => site.annualSpend,
+    ({ site }) => site.currency,
+  );
+
+/** The cargo value of these shipments, summed per currency. */
+export const cargoAtRisk = (
+  shipments: readonly { shipment: Pick<ShipmentDetail, 'cargoValue' | 'cargoCurrency'> }[],
+) =>
+  totalsByCurrency(
+    shipments,
+    ({ shipment }) => shipment.cargoValue,
+    ({ shipment }) => shipment.cargoCurrency,
+  );
 
 export type AffectedLane = { lane: string; shipments: number; references: string[] };
 

@@ -18,6 +18,8 @@ const shipment = (id: string, estimated: { lat: number; lng: number } | null) =>
   destination: 'Hamburg',
   mode: 'SEA',
   carrier: null,
+  cargoValue: null,
+  cargoCurrency: null,
   status: 'IN_TRANSIT',
   eta: '2026-11-28T10:00:00.000Z',
   originPlace: null,

@@ -7,7 +7,7 @@ import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { SEARCH_DELAY_MS } from '@/config/constants';
 import { cn } from '@/utils/cn';
-import { formatDateTime } from '@/utils/format';
+import { formatDateTime, formatMoney } from '@/utils/format';
 import type { ShipmentDetail, ShipmentMode, ShipmentStatus } from '@meridian/contracts';
 import { SHIPMENT_MODES, SHIPMENT_STATUSES } from '@meridian/contracts/constants';
 import { ArrowRight, Search, Upload } from 'lucide-react';
@@ -119,6 +119,7 @@ export function ShipmentsPanel({ canEdit }: { canEdit: boolean }) {
               'Reference',
               'Mode',
               'Carrier',
+              'Value',
               'Route',
               'Status',
               'ETA',
@@ -127,7 +128,7 @@ export function ShipmentsPanel({ canEdit }: { canEdit: boolean }) {
             ]}
             caption="Shipments"
             scrollLabel="Shipments"
-            tableClassName="min-w-[60rem]"
+            tableClassName="min-w-[66rem]"
             className={cn(pages.isPlaceholderData && 'opacity-60')}
           >
             {shipments.map((shipment) => (
@@ -137,6 +138,11 @@ export function ShipmentsPanel({ canEdit }: { canEdit: boolean }) {
                 </th>
                 <td className="px-4 py-3">{shipment.mode}</td>
                 <td className="px-4 py-3">{shipment.carrier ?? '—'}</td>
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  {shipment.cargoValue === null
+                    ? '—'
+                    : formatMoney(shipment.cargoValue, shipment.cargoCurrency)}
+                </td>
                 <td className="px-4 py-3">
                   <span className="inline-flex flex-wrap items-center gap-1">
                     {endOf(shipment.origin, shipment.originPlace?.locode)}

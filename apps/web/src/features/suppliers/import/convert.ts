@@ -285,6 +285,8 @@ export function toShipmentInput(cells: CellRecord<ShipmentFieldKey>): Converted<
     reference: text(cells.reference) ?? '',
     mode: enumText(cells.mode) ?? '',
     carrier: text(cells.carrier),
+    cargoValue: numberOf(text(cells.cargoValue), 'cargoValue', problems),
+    cargoCurrency: text(cells.cargoCurrency)?.toUpperCase(),
     status: enumText(cells.status) ?? undefined,
     origin: placeOf(cells, 'origin', problems),
     destination: placeOf(cells, 'destination', problems),

@@ -151,6 +151,20 @@ export const SHIPMENT_FIELDS = [
     example: 'Maersk',
   },
   {
+    key: 'cargoValue',
+    label: 'Cargo value',
+    aliases: ['value', 'goods value', 'invoice value', 'shipment value', 'declared value'],
+    example: '250000',
+    hint: 'What the goods on board are worth, in the cargo currency',
+  },
+  {
+    key: 'cargoCurrency',
+    label: 'Cargo currency',
+    aliases: ['currency', 'currency code', 'value currency'],
+    example: 'USD',
+    hint: 'ISO 4217, e.g. USD; needed with a cargo value',
+  },
+  {
     key: 'status',
     label: 'Status',
     aliases: ['state'],

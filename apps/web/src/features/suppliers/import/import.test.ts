@@ -166,6 +166,29 @@ describe('converting rows', () => {
       }).problems.map((problem) => problem.field),
     ).toEqual(['positionAt']);
     expect(autoMapping(SHIPMENT_FIELDS, ['PO', 'Last seen']).positionAt).toBe(1);
+    // A cargo's value with its currency; a value alone, or in no known currency, is refused.
+    const valued = toShipmentInput({
+      reference: 'PO-5',
+      mode: 'SEA',
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      cargoValue: '1 250 000',
+      cargoCurrency: 'usd',
+    });
+    expect(valued.value).toMatchObject({ cargoValue: 1_250_000, cargoCurrency: 'USD' });
+    const refusedCargo = (cells: { cargoValue?: string; cargoCurrency?: string }) =>
+      toShipmentInput({
+        reference: 'PO-6',
+        mode: 'SEA',
+        originLocode: 'CNSHA',
+        destinationLocode: 'NLRTM',
+        ...cells,
+      }).problems.map((problem) => problem.field);
+    expect(refusedCargo({ cargoValue: '900' })).toEqual(['cargoCurrency']);
+    expect(refusedCargo({ cargoValue: '900', cargoCurrency: 'XQQ' })).toEqual(['cargoCurrency']);
+    expect(refusedCargo({ cargoValue: '-5', cargoCurrency: 'EUR' })).toEqual(['cargoValue']);
+    expect(autoMapping(SHIPMENT_FIELDS, ['PO', 'Goods value', 'Currency']).cargoValue).toBe(1);
+    expect(autoMapping(SHIPMENT_FIELDS, ['PO', 'Goods value', 'Currency']).cargoCurrency).toBe(2);
     const bad = toShipmentInput({ reference: 'PO-2', mode: 'SEA', originName: 'A', eta: 'soon' });
     expect(bad.problems.map((problem) => problem.field).sort()).toEqual([
       'destinationLocode',
