@@ -1,9 +1,10 @@
-import type { IncidentDetail, IncidentExposureResponse, SiteExposure } from '@meridian/contracts';
+import type { IncidentDetail, IncidentExposureResponse } from '@meridian/contracts';
 import { IncidentExposureResponse as ExposureReply } from '@meridian/contracts';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
+import { NO_PEAK, siteExposure } from '@/test/exposure-fixtures';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ExposurePanel } from './ExposurePanel';
@@ -20,40 +21,12 @@ const INCIDENT: IncidentDetail = {
   updatedAt: '2026-11-20T08:00:00.000Z',
 };
 
-const NO_PEAK = { sites: 0, sitesAt: null, shipments: 0, shipmentsAt: null };
-
 const site = (
   name: string,
   distanceKm: number,
   criticality: 'LOW' | 'CRITICAL',
   clearedAt: string | null = null,
-): SiteExposure => ({
-  site: {
-    id: crypto.randomUUID(),
-    externalRef: null,
-    name,
-    kind: 'WAREHOUSE',
-    tier: null,
-    criticality,
-    address: null,
-    city: 'Felixstowe',
-    countryCode: 'GB',
-    location: { lat: 51.95, lng: 1.33 },
-    products: [],
-    contact: null,
-    annualSpend: null,
-    currency: null,
-    archivedAt: null,
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  },
-  distanceKm,
-  state: clearedAt ? 'CLEARED' : 'NEW',
-  via: 'LOCATION',
-  firstSeenAt: '2026-11-20T08:01:00.000Z',
-  lastChangedAt: clearedAt ?? '2026-11-20T08:01:00.000Z',
-  firstExposedAt: '2026-11-20T08:01:00.000Z',
-  clearedAt,
-});
+) => siteExposure({ name, kind: 'WAREHOUSE', criticality }, { distanceKm, clearedAt });
 
 /** Answers the exposure of INCIDENT with `data`, checked against the contract first. */
 function exposureIs(data: IncidentExposureResponse['data']) {

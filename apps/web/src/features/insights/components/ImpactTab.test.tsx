@@ -1,10 +1,11 @@
-import type { IncidentExposureResponse, SiteExposure } from '@meridian/contracts';
+import type { IncidentExposureResponse } from '@meridian/contracts';
 import { IncidentExposureResponse as ExposureReply } from '@meridian/contracts';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import type { ReadIncident } from '@/lib/readers';
+import { siteExposure } from '@/test/exposure-fixtures';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ImpactTab } from './ImpactTab';
@@ -20,37 +21,11 @@ const INCIDENT: ReadIncident = {
   updatedAt: '2026-11-21T10:30:00.000Z',
 };
 
-const site = (
-  name: string,
-  annualSpend: number | null,
-  clearedAt: string | null,
-): SiteExposure => ({
-  site: {
-    id: crypto.randomUUID(),
-    externalRef: null,
-    name,
-    kind: 'SUPPLIER',
-    tier: null,
-    criticality: 'HIGH',
-    address: null,
-    city: 'Antwerp',
-    countryCode: 'BE',
-    location: { lat: 51.26, lng: 4.4 },
-    products: [],
-    contact: null,
-    annualSpend,
-    currency: annualSpend === null ? null : 'EUR',
-    archivedAt: null,
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  },
-  distanceKm: 2.5,
-  state: clearedAt ? 'CLEARED' : 'ONGOING',
-  via: 'LOCATION',
-  firstSeenAt: '2026-11-20T08:01:00.000Z',
-  lastChangedAt: clearedAt ?? '2026-11-20T08:01:00.000Z',
-  firstExposedAt: '2026-11-20T08:01:00.000Z',
-  clearedAt,
-});
+const site = (name: string, annualSpend: number | null, clearedAt: string | null) =>
+  siteExposure(
+    { name, criticality: 'HIGH', city: 'Antwerp', countryCode: 'BE', annualSpend, currency: 'EUR' },
+    { clearedAt },
+  );
 
 function exposureIs(data: IncidentExposureResponse['data']) {
   const reply = ExposureReply.parse({ message: 'Exposure retrieved', data });

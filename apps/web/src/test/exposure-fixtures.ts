@@ -1,0 +1,44 @@
+import type { ExposurePeak, Site, SiteExposure } from '@meridian/contracts';
+
+/** An incident that never reached anything. */
+export const NO_PEAK: ExposurePeak = { sites: 0, sitesAt: null, shipments: 0, shipmentsAt: null };
+
+const FIRST_SEEN = '2026-11-20T08:01:00.000Z';
+
+/**
+ * A site in reach since FIRST_SEEN, or cleared at `clearedAt`; `site` overrides the site's
+ * fields (a supplier in Felixstowe by default).
+ */
+export function siteExposure(
+  site: Partial<Site> & Pick<Site, 'name'>,
+  exposure: { distanceKm?: number; clearedAt?: string | null } = {},
+): SiteExposure {
+  const clearedAt = exposure.clearedAt ?? null;
+  return {
+    site: {
+      id: crypto.randomUUID(),
+      externalRef: null,
+      kind: 'SUPPLIER',
+      tier: null,
+      criticality: 'MEDIUM',
+      address: null,
+      city: 'Felixstowe',
+      countryCode: 'GB',
+      location: { lat: 51.95, lng: 1.33 },
+      products: [],
+      contact: null,
+      annualSpend: null,
+      currency: null,
+      archivedAt: null,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      ...site,
+    },
+    distanceKm: exposure.distanceKm ?? 2.5,
+    state: clearedAt ? 'CLEARED' : 'NEW',
+    via: 'LOCATION',
+    firstSeenAt: FIRST_SEEN,
+    lastChangedAt: clearedAt ?? FIRST_SEEN,
+    firstExposedAt: FIRST_SEEN,
+    clearedAt,
+  };
+}
