@@ -24,3 +24,4 @@ export * from './plans.js';
 export * from './insights.js';
 export * from './analysis.js';
 export * from './two-factor.js';
+export * from './money.js';

@@ -1,5 +1,7 @@
 import type { User } from '@meridian/contracts';
 
+export { formatMoney } from '@meridian/contracts';
+
 export const fullName = (user: Pick<User, 'firstName' | 'lastName'>): string =>
   `${user.firstName} ${user.lastName}`.trim();
 
@@ -32,22 +34,6 @@ export function formatShortSpan(fromIso: string, toIso: string): string {
   const to = new Date(toIso);
   const end = DAY.format(from) === DAY.format(to) ? TIME.format(to) : SHORT.format(to);
   return `${SHORT.format(from)} – ${end}`;
-}
-
-/** An amount in its currency ("€1,200,000"); a missing or unknown code shows the bare number. */
-export function formatMoney(amount: number, currency: string | null): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat('en', {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 0,
-      }).format(amount);
-    } catch {
-      return `${amount.toLocaleString('en', { maximumFractionDigits: 0 })} ${currency}`;
-    }
-  }
-  return amount.toLocaleString('en', { maximumFractionDigits: 0 });
 }
 
 /** "1.2 MB", "830 KB", "512 bytes". */

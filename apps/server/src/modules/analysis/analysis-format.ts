@@ -25,22 +25,6 @@ export function duration(hours: number): string {
   return `${Math.round((hours / 24) * 10) / 10} days`;
 }
 
-export function money(amount: number, currency: string | null): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat('en', {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 0,
-      }).format(amount);
-    } catch {
-      // Not an ISO 4217 code: the number and the code as given.
-    }
-  }
-  const number = new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(amount);
-  return currency ? `${number} ${currency}` : number;
-}
-
 export const countryName = (code: string | null): string | null =>
   code ? (regions.of(code.toUpperCase()) ?? code) : null;
 

@@ -1,6 +1,7 @@
+import { formatMoney } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS, type SiteKind } from '@meridian/contracts';
 import * as API_MESSAGES from '@meridian/contracts/messages';
-import { countsOf, day, duration, excerpt, money, plural, when, words } from './analysis-format.js';
+import { countsOf, day, duration, excerpt, plural, when, words } from './analysis-format.js';
 import type { AnalysisContext } from './context.js';
 import type { ShipmentFact, SiteFact } from './facts.js';
 
@@ -68,7 +69,7 @@ const siteKinds = (key: string, count: number) =>
 
 const siteLine = (site: SiteFact) =>
   `**${site.name}** (${words(site.kind)}, criticality ${words(site.criticality)}${
-    site.annualSpend !== null ? `, ${money(site.annualSpend, site.currency)} a year` : ''
+    site.annualSpend !== null ? `, ${formatMoney(site.annualSpend, site.currency)} a year` : ''
   }${site.place ? `, ${site.place}` : ''}, ${Math.round(site.distanceKm)} km away) [${site.ref}]`;
 
 const shipmentLine = (shipment: ShipmentFact) =>
@@ -119,7 +120,7 @@ function exposed(context: AnalysisContext, question: string): string {
       : [
           `${plural(sites.total, 'site')} by criticality: ${countsOf(sites.byCriticality)}; by kind: ${countsOf(sites.byKind, siteKinds)}.${
             sites.spend.length > 0
-              ? ` Their annual spend: ${sites.spend.map((entry) => money(entry.amount, entry.currency)).join(' + ')}.`
+              ? ` Their annual spend: ${sites.spend.map((entry) => formatMoney(entry.amount, entry.currency)).join(' + ')}.`
               : ''
           }`,
           `Most critical:\n${sites.listed

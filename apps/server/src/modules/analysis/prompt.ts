@@ -1,4 +1,5 @@
-import { money, plural, words } from './analysis-format.js';
+import { formatMoney } from '@meridian/contracts';
+import { plural, words } from './analysis-format.js';
 import type { AnalysisContext } from './context.js';
 import type { ChatMessage } from './llm-client.js';
 
@@ -18,7 +19,7 @@ function summaryOf(context: AnalysisContext): string[] {
     .filter(([, count]) => count > 0)
     .map(([criticality, count]) => `${count} ${criticality}`)
     .join(', ');
-  const spend = sites.spend.map((entry) => money(entry.amount, entry.currency)).join(' + ');
+  const spend = sites.spend.map((entry) => formatMoney(entry.amount, entry.currency)).join(' + ');
   const modes = Object.entries(shipments.byMode)
     .filter(([, count]) => count > 0)
     .map(([mode, count]) => `${count} by ${words(mode)}`)

@@ -1,5 +1,6 @@
+import { formatMoney } from '@meridian/contracts';
 import { type Citation, INCIDENT_TYPE_LABELS, WEB_PATHS } from '@meridian/contracts';
-import { day, duration, excerpt, money, when, words } from './analysis-format.js';
+import { day, duration, excerpt, when, words } from './analysis-format.js';
 import type {
   ActionFact,
   ComparableFact,
@@ -80,7 +81,7 @@ export class Records {
         `criticality ${facts.criticality}`,
         facts.tier !== null ? `tier ${facts.tier}` : null,
         facts.annualSpend !== null
-          ? `annual spend ${money(facts.annualSpend, facts.currency)}`
+          ? `annual spend ${formatMoney(facts.annualSpend, facts.currency)}`
           : null,
         facts.place ? `in ${facts.place}` : null,
         `${Math.round(facts.distanceKm)} km from the event`,
