@@ -332,9 +332,58 @@ describe('the platform setup', () => {
     expect(await switchState(page, 'Reporting')).toBe('false');
   });
 
+  it('keeps the currency and its exchange rates, refusing a rate twice where it was typed', async () => {
+    const page = await openAs(orgAdmin, '/admin/platform-setup', 'Platform Setup');
+    const currency = page.getByRole('form', { name: 'Currency settings' });
+    await currency.getByText('No exchange rates').waitFor();
+    expect(await currency.getByLabel('Organization currency').inputValue()).toBe('USD');
+    await currency.getByLabel('Organization currency').fill('eur');
+    await currency.getByLabel('Rates as of').fill('2026-11-27');
+    for (const [code, rate] of [
+      ['usd', '0.92'],
+      ['USD', '0.93'],
+    ] as const) {
+      await currency.getByRole('button', { name: 'Add rate' }).click();
+      await currency
+        .getByRole('textbox', { name: /^Currency of rate/ })
+        .last()
+        .fill(code);
+      await currency
+        .getByRole('spinbutton', { name: /^Value of 1/ })
+        .last()
+        .fill(rate);
+    }
+    await currency.getByRole('button', { name: 'Save currency' }).click();
+    await currency.getByText('USD has two rates').waitFor();
+    await currency.getByRole('button', { name: 'Remove the rate of USD' }).last().click();
+    await currency.getByRole('button', { name: 'Add rate' }).click();
+    await currency.getByRole('textbox', { name: 'Currency of rate 2' }).fill('JPY');
+    await currency.getByRole('spinbutton', { name: 'Value of 1 JPY in EUR' }).fill('0.0062');
+    await currency.getByRole('button', { name: 'Save currency' }).click();
+    await toast(page, 'Currency settings saved').waitFor();
+
+    await reloadTo(page, 'Platform Setup');
+    const saved = page.getByRole('form', { name: 'Currency settings' });
+    await saved.getByRole('spinbutton', { name: 'Value of 1 JPY in EUR' }).waitFor();
+    expect(await saved.getByLabel('Organization currency').inputValue()).toBe('EUR');
+    expect(await saved.getByLabel('Rates as of').inputValue()).toBe('2026-11-27');
+    expect(
+      await saved.getByRole('spinbutton', { name: 'Value of 1 USD in EUR' }).inputValue(),
+    ).toBe('0.92');
+    expect(
+      await saved.getByRole('spinbutton', { name: 'Value of 1 JPY in EUR' }).inputValue(),
+    ).toBe('0.0062');
+  });
+
   it('is read-only for a viewer, with the reason', async () => {
     const page = await openAs(viewer, '/admin/platform-setup', 'Platform Setup');
-    await page.getByText('Only an organization admin can change these settings').waitFor();
+    const currency = page.getByRole('form', { name: 'Currency settings' });
+    await expect(currency.getByLabel('Organization currency')).toBeDisabled();
+    // One reason under each of the two forms (the setup and the currency).
+    await expect(
+      page.getByText('Only an organization admin can change these settings'),
+    ).toHaveCount(2);
+    expect(await currency.getByRole('button', { name: 'Add rate' }).count()).toBe(0);
     expect(await page.getByRole('switch').count()).toBe(8);
     for (const control of await page.getByRole('switch').all()) {
       expect(await control.isDisabled()).toBe(true);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { SIGN_IN_METHODS } from './enums.js';
 import { Password } from './auth.js';
+import { CurrencyCode } from './common.js';
 import { TwoFactorStatus } from './two-factor.js';
 import { PersonName, User } from './users.js';
 
@@ -173,6 +174,57 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   },
 };
 
+/** The most exchange rates an organization keeps: every currency in use, with room to spare. */
+export const EXCHANGE_RATES_MAX = 200;
+
+export const ExchangeRate = z.strictObject({
+  currency: CurrencyCode,
+  /** What one unit of `currency` is worth in the organization's currency. */
+  rate: z
+    .number({ message: 'rate must be a number' })
+    .positive({ message: 'rate must be more than 0' })
+    .max(1e9, { message: 'rate must be at most 1,000,000,000' }),
+});
+export type ExchangeRate = z.infer<typeof ExchangeRate>;
+
+/**
+ * The currency an organization counts its values in, and the rates its admins keep for the
+ * others (Meridian has no internet source of rates). An amount without a currency is taken to
+ * be in the organization's currency.
+ */
+export const CurrencySettings = z
+  .strictObject({
+    currency: CurrencyCode,
+    rates: z
+      .array(ExchangeRate)
+      .max(EXCHANGE_RATES_MAX, { message: `at most ${EXCHANGE_RATES_MAX} exchange rates` })
+      .default([]),
+    /** The day the rates were taken (as the admin says), shown beside every conversion. */
+    ratesAsOf: z.iso.date({ message: 'ratesAsOf must be a date (YYYY-MM-DD)' }).nullable(),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.rates.forEach(({ currency }, index) => {
+      const path = ['rates', index, 'currency'];
+      if (currency === value.currency) {
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: `${currency} is the organization's own currency: it needs no rate`,
+        });
+      } else if (seen.has(currency)) {
+        context.addIssue({ code: 'custom', path, message: `${currency} has two rates` });
+      }
+      seen.add(currency);
+    });
+  });
+export type CurrencySettings = z.infer<typeof CurrencySettings>;
+export const DEFAULT_CURRENCY_SETTINGS: CurrencySettings = {
+  currency: 'USD',
+  rates: [],
+  ratesAsOf: null,
+};
+
 export const Profile = z.object({
   user: User,
   preferences: Preferences,
@@ -234,3 +286,4 @@ export const PreferencesResponse = settingsResponse(Preferences);
 export const NotificationSettingsResponse = settingsResponse(NotificationSettings);
 export const SecuritySettingsResponse = settingsResponse(SecuritySettings);
 export const PlatformSettingsResponse = settingsResponse(PlatformSettings);
+export const CurrencySettingsResponse = settingsResponse(CurrencySettings);

@@ -711,6 +711,8 @@ export const organizationSettings = pgTable('organization_settings', {
   platform: jsonb('platform'),
   /** Notification preferences for members who never saved their own. */
   notifications: jsonb('notifications'),
+  /** The organization's currency and the exchange rates its admins keep. */
+  currency: jsonb('currency'),
   updatedAt: updatedAt(),
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_CURRENCY_SETTINGS,
   DEFAULT_NOTIFICATION_SETTINGS,
   DEFAULT_PLATFORM_SETTINGS,
   DEFAULT_PREFERENCES,
@@ -659,6 +660,14 @@ const CASES: Record<string, Case> = {
       path: '/api/admin/settings/notifications',
       body: DEFAULT_NOTIFICATION_SETTINGS,
     }),
+  },
+  'GET /api/admin/settings/currency': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/admin/settings/currency' }),
+  },
+  'PUT /api/admin/settings/currency': {
+    expect: organizationAdmins(200),
+    request: () => ({ path: '/api/admin/settings/currency', body: DEFAULT_CURRENCY_SETTINGS }),
   },
   // Each member's own notifications: another's is not found, even for platform staff.
   'GET /api/notifications': {

@@ -232,6 +232,7 @@ export const queryKeys = {
     platform: (organizationId: string | null) => ['settings', 'platform', organizationId],
     security: (organizationId: string | null) => ['settings', 'security', organizationId],
     notifications: (organizationId: string | null) => ['settings', 'notifications', organizationId],
+    currency: (organizationId: string | null) => ['settings', 'currency', organizationId],
   },
 } as const;
 

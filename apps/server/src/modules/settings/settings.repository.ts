@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { organizationSettings, organizations } from '../../db/schema.js';
 
-export type OrganizationSettingsColumn = 'security' | 'platform' | 'notifications';
+export type OrganizationSettingsColumn = 'security' | 'platform' | 'notifications' | 'currency';
 
 export const settingsRepository = {
   async find(

@@ -1,4 +1,6 @@
 import {
+  CurrencySettings,
+  CurrencySettingsResponse,
   NotificationSettings,
   NotificationSettingsResponse,
   PlatformSettings,
@@ -41,6 +43,14 @@ const DOCUMENTS = [
     label: 'Notification defaults',
     read: 'Notification preferences for members who never saved their own',
     save: "Save the organization's notification defaults (organization admins)",
+  },
+  {
+    kind: 'currency',
+    body: CurrencySettings,
+    response: CurrencySettingsResponse,
+    label: 'Currency settings',
+    read: 'The currency the active organization counts values in, and its exchange rates',
+    save: 'Save the currency and exchange rates (organization admins)',
   },
 ] as const satisfies readonly {
   kind: OrganizationSettingsColumn;

@@ -1,4 +1,6 @@
 import {
+  CurrencySettings,
+  DEFAULT_CURRENCY_SETTINGS,
   DEFAULT_NOTIFICATION_SETTINGS,
   DEFAULT_PLATFORM_SETTINGS,
   NotificationSettings,
@@ -52,6 +54,7 @@ const DOCUMENTS = {
   security: { schema: SecuritySettings, defaults: DEFAULT_SECURITY_SETTINGS },
   platform: { schema: PlatformSettings, defaults: DEFAULT_PLATFORM_SETTINGS },
   notifications: { schema: NotificationSettings, defaults: DEFAULT_NOTIFICATION_SETTINGS },
+  currency: { schema: CurrencySettings, defaults: DEFAULT_CURRENCY_SETTINGS },
 } satisfies Record<OrganizationSettingsColumn, Document<z.ZodType<Record<string, unknown>>>>;
 
 /** Settings of the active organization: everyone in it reads them, its admins change them. */

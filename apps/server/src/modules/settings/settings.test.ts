@@ -1,5 +1,11 @@
-import { DEFAULT_PLATFORM_SETTINGS, DEFAULT_SECURITY_SETTINGS } from '@meridian/contracts';
+import {
+  DEFAULT_CURRENCY_SETTINGS,
+  DEFAULT_PLATFORM_SETTINGS,
+  DEFAULT_SECURITY_SETTINGS,
+} from '@meridian/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -58,6 +64,18 @@ describe.each([
       features: { ...DEFAULT_PLATFORM_SETTINGS.features, aiAgents: true },
     },
   ],
+  [
+    'currency',
+    DEFAULT_CURRENCY_SETTINGS,
+    {
+      currency: 'EUR',
+      rates: [
+        { currency: 'USD', rate: 0.92 },
+        { currency: 'JPY', rate: 0.0062 },
+      ],
+      ratesAsOf: '2026-11-27',
+    },
+  ],
 ] as const)('/api/admin/settings/%s', (kind, defaults, changed) => {
   const path = `/api/admin/settings/${kind}`;
 
@@ -110,5 +128,55 @@ describe.each([
       status: 400,
       body: { message: 'body: unknown field "surprise"' },
     });
+  });
+});
+
+describe('/api/admin/settings/currency', () => {
+  const path = '/api/admin/settings/currency';
+  const save = (body: unknown) => server.request('PUT', path, { token: tokens.admin, body });
+
+  it('refuses a rate for its own currency, a currency twice, or a rate of 0, and keeps what was', async () => {
+    const before = (await server.request('GET', path, { token: tokens.admin })).body.data;
+    const twice = await save({
+      currency: 'EUR',
+      rates: [
+        { currency: 'USD', rate: 0.9 },
+        { currency: 'USD', rate: 0.91 },
+      ],
+      ratesAsOf: null,
+    });
+    expect(twice).toMatchObject({ status: 400 });
+    expect(JSON.stringify(twice.body)).toContain('USD has two rates');
+    const own = await save({
+      currency: 'EUR',
+      rates: [{ currency: 'EUR', rate: 1 }],
+      ratesAsOf: null,
+    });
+    expect(JSON.stringify(own.body)).toContain("EUR is the organization's own currency");
+    const zero = await save({
+      currency: 'EUR',
+      rates: [{ currency: 'USD', rate: 0 }],
+      ratesAsOf: null,
+    });
+    expect(JSON.stringify(zero.body)).toContain('rate must be more than 0');
+    const unknown = await save({ currency: 'XQQ', rates: [], ratesAsOf: null });
+    expect(unknown.status).toBe(400);
+    expect((await server.request('GET', path, { token: tokens.admin })).body.data).toEqual(before);
+  });
+
+  it('records each change in the audit log, with what it was before', async () => {
+    const changed = {
+      currency: 'GBP',
+      rates: [{ currency: 'EUR', rate: 0.86 }],
+      ratesAsOf: '2026-11-28',
+    };
+    expect((await save(changed)).status).toBe(200);
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.currency.update'), eq(auditLog.targetId, acmeId)));
+    const last = audits.at(-1);
+    expect(last?.after).toEqual(changed);
+    expect((last?.before as { currency?: unknown } | null)?.currency).toBeTypeOf('string');
   });
 });

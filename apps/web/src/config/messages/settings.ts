@@ -14,6 +14,8 @@ export const settings = {
   saveSecurity: 'Failed to save security settings',
   loadPlatform: 'Failed to load platform settings',
   savePlatform: 'Failed to save platform settings',
+  loadCurrency: 'Failed to load the currency settings',
+  saveCurrency: 'Failed to save the currency settings',
   /** Why MANAGERs and VIEWERs see organization settings read-only (the server says the same). */
   adminOnly: 'Only an organization admin can change these settings',
 } as const;

@@ -1,5 +1,8 @@
 import type { IncidentExposureResponse } from '@meridian/contracts';
-import { IncidentExposureResponse as ExposureReply } from '@meridian/contracts';
+import {
+  CurrencySettingsResponse,
+  IncidentExposureResponse as ExposureReply,
+} from '@meridian/contracts';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -21,11 +24,25 @@ const INCIDENT: ReadIncident = {
   updatedAt: '2026-11-21T10:30:00.000Z',
 };
 
-const site = (name: string, annualSpend: number | null, clearedAt: string | null) =>
+const site = (
+  name: string,
+  annualSpend: number | null,
+  clearedAt: string | null,
+  currency = 'EUR',
+) =>
   siteExposure(
-    { name, criticality: 'HIGH', city: 'Antwerp', countryCode: 'BE', annualSpend, currency: 'EUR' },
+    { name, criticality: 'HIGH', city: 'Antwerp', countryCode: 'BE', annualSpend, currency },
     { clearedAt },
   );
+
+/** The organization counts in euros and keeps a rate for dollars only. */
+function booksInEuros() {
+  const reply = CurrencySettingsResponse.parse({
+    message: 'Currency settings retrieved',
+    data: { currency: 'EUR', rates: [{ currency: 'USD', rate: 0.9 }], ratesAsOf: '2026-11-27' },
+  });
+  apiServer.use(http.get('*/api/admin/settings/currency', () => HttpResponse.json(reply)));
+}
 
 function exposureIs(data: IncidentExposureResponse['data']) {
   const reply = ExposureReply.parse({ message: 'Exposure retrieved', data });
@@ -41,6 +58,7 @@ describe('the Impact tab', () => {
   beforeEach(() => {
     window.localStorage.setItem(STORAGE_KEYS.accessToken, 'access-token');
     window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-token');
+    booksInEuros();
   });
 
   it('gives a resolved event the spend it reached while active, not zero', async () => {
@@ -72,5 +90,26 @@ describe('the Impact tab', () => {
     expect(spend?.textContent).toContain('€1,500,000');
     expect(spend?.textContent).toContain('All 1 site in reach');
     screen.getByText('While active: 2 sites and 0 shipments in all, at most 2 and 0 at once.');
+  });
+
+  it("adds amounts up in the organization's currency, shows each conversion, and keeps apart what has no rate", async () => {
+    exposureIs({
+      sites: [
+        site('Scheldt Chemicals', 1_500_000, null),
+        site('Houston Resins', 1_000_000, null, 'USD'),
+        site('Basel Catalysts', 200_000, null, 'CHF'),
+      ],
+      shipments: [],
+      peak: { ...PEAK, sites: 3 },
+    });
+    renderWithApp(<ImpactTab incident={{ ...INCIDENT, status: 'OPEN' }} />);
+    const label = await screen.findByText('Annual spend at risk');
+    const spend = label.closest('div');
+    // 1,500,000 + 1,000,000 × 0.9 = 2,400,000 euros; the francs are not guessed.
+    await expect.poll(() => spend?.textContent).toContain('€2,400,000 + CHF\u00a0200,000');
+    expect(spend?.textContent).toContain(
+      'Converted: $1,000,000 at 1 USD = 0.9 EUR (rates of 27 Nov 2026)',
+    );
+    expect(spend?.textContent).toContain('No rate for CHF: not added to the EUR total');
   });
 });

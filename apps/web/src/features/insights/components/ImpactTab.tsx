@@ -11,8 +11,11 @@ import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { exposureCounts, useExposure } from '@/entities/exposure/incident-exposure';
 import { formatMoney } from '@/utils/format';
+import { useCurrencySettings } from '@/entities/organization/currency-settings';
+import { type CurrencySettings, convertTotals } from '@meridian/contracts';
 import type { ReadIncident } from '@/lib/readers';
 import { Download } from 'lucide-react';
+import { cn } from '@/utils/cn';
 import type { ReactNode } from 'react';
 import { exportExposure } from '../api/export-exposure';
 import { useDownload } from '../hooks/use-download';
@@ -21,36 +24,88 @@ import * as WEB_MESSAGES from '@/config/messages';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
+function Figure({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex min-w-0 flex-col gap-1 rounded-lg border border-border bg-surface p-3">
+    <div
+      className={cn(
+        'flex min-w-0 flex-col gap-1 rounded-lg border border-border bg-surface p-3',
+        className,
+      )}
+    >
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-sm text-foreground">{children}</dd>
     </div>
   );
 }
 
-/** Sums per currency, "3 sites with a known spend; 1 without" or "All 4 sites in reach" below. */
+/** A day ("2026-11-27") as the rates' date is written beside a conversion: "27 Nov 2026". */
+const formatDay = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/**
+ * The sum in the organization's currency (with the conversions it made, and what it could not
+ * convert beside it), or, until the currency settings arrive, the sums per currency; then
+ * "3 sites with a known spend; 1 without" or "All 4 sites in reach".
+ */
 function MoneyTotals({
   sums,
+  book,
   noun,
   what,
   none,
   reach,
 }: {
   sums: SpendAtRisk;
+  book: CurrencySettings | undefined;
   noun: string;
   what: string;
   none: string;
   reach: string;
 }) {
   if (sums.totals.length === 0) return <span className="text-muted-foreground">{none}</span>;
+  const total = book ? convertTotals(sums.totals, book) : null;
+  const counted = total && total.unconverted.length < sums.totals.length;
+  const figures = total
+    ? [
+        ...(counted ? [formatMoney(total.amount, total.currency)] : []),
+        ...total.unconverted.map((sum) => formatMoney(sum.amount, sum.currency)),
+      ]
+    : sums.totals.map((sum) => formatMoney(sum.amount, sum.currency));
   return (
     <>
-      <span className="block text-lg font-semibold tabular-nums">
-        {sums.totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ')}
-      </span>
-      <span className="text-xs text-muted-foreground">
+      <span className="block text-lg font-semibold tabular-nums">{figures.join(' + ')}</span>
+      {total && total.converted.length > 0 ? (
+        <span className="block text-xs text-muted-foreground">
+          Converted:{' '}
+          {total.converted
+            .map(
+              (sum) =>
+                `${formatMoney(sum.amount, sum.currency)} at 1 ${sum.currency} = ${sum.rate} ${total.currency}`,
+            )
+            .join('; ')}
+          {book?.ratesAsOf ? ` (rates of ${formatDay(book.ratesAsOf)})` : ''}
+        </span>
+      ) : null}
+      {total && total.unconverted.length > 0 ? (
+        <span className="block text-xs text-muted-foreground">
+          No rate for {total.unconverted.map((sum) => sum.currency).join(', ')}
+          {counted
+            ? `: not added to the ${total.currency} total`
+            : ` in ${total.currency}: shown as it is`}{' '}
+          (Platform Setup, Currency)
+        </span>
+      ) : null}
+      <span className="block text-xs text-muted-foreground">
         {sums.unknown > 0
           ? `${plural(sums.known, noun)} with a known ${what}; ${sums.unknown} without`
           : `All ${plural(sums.known, noun)} ${reach}`}
@@ -70,6 +125,7 @@ const inReach = <Item extends { state: string }>(items: readonly Item[]) =>
  */
 export function ImpactTab({ incident }: { incident: ReadIncident }) {
   const exposure = useExposure(incident.id);
+  const book = useCurrencySettings().data;
   const download = useDownload();
   if (exposure.isPending) return <SectionSpinner label="Loading exposure..." />;
   if (exposure.isError) return <Alert tone="error">{exposure.error.message}</Alert>;
@@ -116,6 +172,7 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
         <Figure label={now ? 'Annual spend at risk' : 'Annual spend exposed while active'}>
           <MoneyTotals
             sums={spend}
+            book={book}
             noun="site"
             what="spend"
             none="No annual spend known for these sites"
@@ -125,6 +182,7 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
         <Figure label={now ? 'Cargo value at risk' : 'Cargo value exposed while active'}>
           <MoneyTotals
             sums={cargo}
+            book={book}
             noun="shipment"
             what="value"
             none={

@@ -31,6 +31,7 @@ import { usePlatformSettings } from '../api/get-platform-settings';
 import { useSavePlatformSettings } from '../api/save-platform-settings';
 import { ApiKeysSection } from './ApiKeysSection';
 import { BackgroundWorkSection } from './BackgroundWorkSection';
+import { CurrencySection } from './CurrencySection';
 import { DataSourcesSection } from './DataSourcesSection';
 import { IntegrationsSection } from './IntegrationsSection';
 import { NotificationDefaultsSection } from './NotificationDefaultsSection';
@@ -162,6 +163,7 @@ export function PlatformSetupPage() {
       <QueryState query={settings} loadingLabel="Loading platform settings...">
         {(data) => <PlatformForm settings={data} editable={editable} />}
       </QueryState>
+      <CurrencySection editable={editable} />
       {editable ? (
         <>
           <IntegrationsSection />
