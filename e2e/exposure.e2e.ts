@@ -21,6 +21,7 @@ const world = useSeededServer(async (server) => {
       lat: 51.95,
       lng: 4.45,
       criticality: 'CRITICAL',
+      revenuePerDay: 25_000,
     },
     { organizationId: org.id, name: 'Lisbon warehouse', kind: 'WAREHOUSE', lat: 38.72, lng: -9.14 },
   ]);
@@ -34,6 +35,8 @@ const world = useSeededServer(async (server) => {
       mode: 'SEA',
       lat: 51.9,
       lng: 4.3,
+      cargoValue: 80_000,
+      cargoCurrency: 'USD',
     },
     {
       id: 'S-FAR',
@@ -130,6 +133,14 @@ describe('exposure on screen', () => {
     await shipmentsTable.getByText('Route crosses the area').waitFor();
     expect(await page.getByText('PO-FAR').count()).toBe(0);
     expect(await page.getByText('Lisbon warehouse').count()).toBe(0);
+    // $25,000 a day for a HIGH storm's 7 days, and PO-NEAR's $80,000 of cargo.
+    const value = page.getByRole('region', { name: 'Value at risk' });
+    await expect(value).toContainText('$255,000');
+    await expect(value).toContainText(
+      'Sites $175,000 (revenue over the days down) · Cargo $80,000',
+    );
+    await expect(value).toContainText('Not counted: 1 shipment without a cargo value');
+    await expect(sitesTable).toContainText('$175,0007 days down');
     await saveScreenshot(page, 'event-exposure-light');
 
     const download = page.waitForEvent('download');
@@ -176,6 +187,10 @@ describe('exposure on screen', () => {
     await expect(
       shipmentsTable.getByText(/^\d{1,2} \w{3}, \d\d:\d\d – (\d{1,2} \w{3}, )?\d\d:\d\d$/),
     ).toHaveCount(2);
+    // Resolving it does not make its value zero.
+    await expect(panel.getByRole('region', { name: 'Value at risk while active' })).toContainText(
+      '$255,000',
+    );
     await saveScreenshot(page, 'event-exposure-resolved');
   });
 });

@@ -148,7 +148,7 @@ describe('Importing sites', () => {
     expect(template.suggestedFilename()).toBe('meridian-sites-template.csv');
     const templateText = await readFile(await template.path(), 'utf8');
     expect(templateText.split('\r\n')[0]).toBe(
-      '\uFEFFexternalRef,name,kind,tier,criticality,address,city,country,lat,lng,products,contactName,contactEmail,contactPhone,annualSpend,currency',
+      '\uFEFFexternalRef,name,kind,tier,criticality,address,city,country,lat,lng,products,contactName,contactEmail,contactPhone,annualSpend,revenuePerDay,recoveryDays,currency',
     );
 
     await chooseFile(page, fixture('sites-good.csv'));

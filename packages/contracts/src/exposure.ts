@@ -40,6 +40,45 @@ export const ExposurePeak = z.object({
 });
 export type ExposurePeak = z.infer<typeof ExposurePeak>;
 
+/** What one exposed site puts at risk (README, "Value at risk"). */
+export const SiteValueAtRisk = z.object({
+  siteId: z.uuid(),
+  /** Days the site is expected down, and from what: its own recovery days, or the incident's type. */
+  downtimeDays: z.number(),
+  downtimeFrom: z.enum(['SITE', 'INCIDENT']),
+  /** Days the chain can go on without the site (inventory cover). */
+  coverDays: z.number(),
+  /** The revenue that depends on it per day, in the organization's currency (null: unknown, or no rate). */
+  revenuePerDay: z.number().nullable(),
+  /** revenuePerDay × the days down beyond the cover (null as revenuePerDay). */
+  amount: z.number().nullable(),
+});
+export type SiteValueAtRisk = z.infer<typeof SiteValueAtRisk>;
+
+/**
+ * The value an incident puts at risk for the organization, in its currency: the revenue of the
+ * exposed sites for the days they are expected down beyond their cover, and the cargo value of
+ * the exposed shipments. Of what is in reach (NOW), or, once nothing is, of what the incident
+ * reached while active (WHILE_ACTIVE).
+ */
+export const ValueAtRisk = z
+  .object({
+    currency: z.string(),
+    basis: z.enum(['NOW', 'WHILE_ACTIVE']),
+    total: z.number(),
+    sites: z.number(),
+    shipments: z.number(),
+    /** Sites without a revenue per day, shipments without a cargo value: not in the total. */
+    unknown: z.object({ sites: z.number().int(), shipments: z.number().int() }),
+    /** Amounts in currencies the organization keeps no rate for: not in the total. */
+    unconverted: z.array(z.object({ currency: z.string(), amount: z.number() })),
+    /** The day the organization's rates were taken, as its admin gave it. */
+    ratesAsOf: z.string().nullable(),
+    bySite: z.array(SiteValueAtRisk),
+  })
+  .meta({ id: 'ValueAtRisk' });
+export type ValueAtRisk = z.infer<typeof ValueAtRisk>;
+
 export const IncidentExposureResponse = z.object({
   message: z.string(),
   data: z.object({
@@ -47,6 +86,7 @@ export const IncidentExposureResponse = z.object({
     shipments: z.array(ShipmentExposure),
     /** What the incident exposed at most while active, whether or not cleared items are listed. */
     peak: ExposurePeak,
+    valueAtRisk: ValueAtRisk,
   }),
 });
 export type IncidentExposureResponse = z.infer<typeof IncidentExposureResponse>;

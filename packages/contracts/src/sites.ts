@@ -17,6 +17,8 @@ export const SITE_LIMITS = {
   bulk: IMPORT_LIMITS.rows,
   pageMax: 200,
   pageDefault: 50,
+  /** Two years: longer is a site that is gone, not one that recovers. */
+  recoveryDays: 730,
 } as const;
 
 const Text = (max: number) => z.string().trim().max(max);
@@ -47,6 +49,10 @@ export const Site = z
       })
       .nullable(),
     annualSpend: z.number().nullable(),
+    /** The revenue that stops while the site is down, per day, in `currency`. */
+    revenuePerDay: z.number().nullable(),
+    /** Days the site needs to recover from a disruption (its time to recover), when known. */
+    recoveryDays: z.number().int().nullable(),
     currency: z.string().nullable(),
     archivedAt: IsoDateTime.nullable(),
     updatedAt: IsoDateTime,
@@ -100,6 +106,20 @@ export const SiteInput = z.strictObject({
     .nullable()
     .optional(),
   annualSpend: z.number().nonnegative().max(1e13).nullable().optional(),
+  revenuePerDay: z
+    .number()
+    .nonnegative('revenuePerDay must be 0 or more')
+    .max(1e12, 'revenuePerDay must be at most 1,000,000,000,000')
+    .nullable()
+    .optional(),
+  recoveryDays: z
+    .number()
+    .int('recoveryDays must be a whole number of days')
+    .min(0, 'recoveryDays must be between 0 and 730')
+    .max(SITE_LIMITS.recoveryDays, 'recoveryDays must be between 0 and 730')
+    .nullable()
+    .optional(),
+  /** The currency of annualSpend and revenuePerDay (the organization's when not given). */
   currency: CurrencyCode.nullable().optional(),
 });
 export type SiteInput = z.input<typeof SiteInput>;

@@ -443,6 +443,10 @@ export const sites = pgTable(
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
     annualSpend: doublePrecision('annual_spend'),
+    /** The revenue that stops while the site is down, per day (entered; in `currency`). */
+    revenuePerDay: doublePrecision('revenue_per_day'),
+    /** Days the site needs to recover from a disruption, when known (its time to recover). */
+    recoveryDays: integer('recovery_days'),
     currency: text('currency'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,7 +1,20 @@
-import type { ExposurePeak, Site, SiteExposure } from '@meridian/contracts';
+import type { ExposurePeak, Site, SiteExposure, ValueAtRisk } from '@meridian/contracts';
 
 /** An incident that never reached anything. */
 export const NO_PEAK: ExposurePeak = { sites: 0, sitesAt: null, shipments: 0, shipmentsAt: null };
+
+/** Nothing of known value in reach, in dollars. */
+export const NO_VALUE: ValueAtRisk = {
+  currency: 'USD',
+  basis: 'NOW',
+  total: 0,
+  sites: 0,
+  shipments: 0,
+  unknown: { sites: 0, shipments: 0 },
+  unconverted: [],
+  ratesAsOf: null,
+  bySite: [],
+};
 
 const FIRST_SEEN = '2026-11-20T08:01:00.000Z';
 
@@ -28,6 +41,8 @@ export function siteExposure(
       products: [],
       contact: null,
       annualSpend: null,
+      revenuePerDay: null,
+      recoveryDays: null,
       currency: null,
       archivedAt: null,
       updatedAt: '2026-11-01T00:00:00.000Z',

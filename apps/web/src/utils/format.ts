@@ -36,6 +36,12 @@ export function formatShortSpan(fromIso: string, toIso: string): string {
   return `${SHORT.format(from)} – ${end}`;
 }
 
+const CALENDAR_DAY = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day ("2026-11-27", no time or zone) as "27 Nov 2026", the same for every reader. */
+export const formatCalendarDay = (day: string): string =>
+  CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
+
 /** "1.2 MB", "830 KB", "512 bytes". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;

@@ -14,6 +14,8 @@ import { toShipmentDetail } from '../shipments/shipments.mapper.js';
 import { toSiteDto } from '../sites/sites.mapper.js';
 import { exposureReads } from './exposure.reads.js';
 import { toExposureFacts, toExposurePeak } from './exposure.mapper.js';
+import { valueAtRisk } from './value-at-risk.js';
+import { currencyBookOf } from '../settings/settings.reads.js';
 
 /** A map draws this many routes at most; more would hide the map under lines. */
 const EXPOSED_ROUTES_MAX = 1000;
@@ -29,21 +31,40 @@ export class ExposureService {
   ): Promise<IncidentExposureResponse['data']> {
     const incident = await incidentsReads.findVisible(this.db, actor.organizationId, incidentId);
     if (!incident) throw notFound(API_MESSAGES.incident.notFound);
-    const [siteRows, shipmentRows, peak] = [
-      await exposureReads.sitesOf(this.db, incidentId, actor.organizationId, withCleared),
-      await exposureReads.shipmentsOf(this.db, incidentId, actor.organizationId, withCleared),
+    // Everything it reached, cleared or not: the value at risk is of what is in reach, or,
+    // when nothing is, of what it reached while active, whichever list the caller asked for.
+    const [siteRows, shipmentRows, peak, book] = [
+      await exposureReads.sitesOf(this.db, incidentId, actor.organizationId, true),
+      await exposureReads.shipmentsOf(this.db, incidentId, actor.organizationId, true),
       await exposureReads.peakOf(this.db, incidentId, actor.organizationId),
+      await currencyBookOf(this.db, actor.organizationId),
     ];
+    const live = <Row extends { exposure: { state: string } }>(rows: Row[]) =>
+      rows.filter((row) => row.exposure.state !== 'CLEARED');
+    const inReach = live(siteRows).length + live(shipmentRows).length > 0;
+    const valuedSites = inReach ? live(siteRows) : siteRows;
+    const valuedShipments = inReach ? live(shipmentRows) : shipmentRows;
     return {
-      sites: siteRows.map(({ exposure, site }) => ({
+      sites: (withCleared ? siteRows : live(siteRows)).map(({ exposure, site }) => ({
         site: toSiteDto(site),
         ...toExposureFacts(exposure),
       })),
-      shipments: shipmentRows.map(({ exposure, shipment }) => ({
-        shipment: toShipmentDetail(shipment),
-        ...toExposureFacts(exposure),
-      })),
+      shipments: (withCleared ? shipmentRows : live(shipmentRows)).map(
+        ({ exposure, shipment }) => ({
+          shipment: toShipmentDetail(shipment),
+          ...toExposureFacts(exposure),
+        }),
+      ),
       peak: toExposurePeak(peak),
+      valueAtRisk: valueAtRisk(
+        incident,
+        {
+          sites: valuedSites.map(({ site }) => site),
+          shipments: valuedShipments.map(({ shipment }) => shipment),
+        },
+        book,
+        inReach ? 'NOW' : 'WHILE_ACTIVE',
+      ),
     };
   }
 

@@ -232,6 +232,74 @@ describe('the exposure engine', () => {
     expect(other.status).toBe(404);
   });
 
+  it("values what is in reach in the organization's currency, and what it reached once resolved", async () => {
+    const { db } = server.database;
+    const books = await server.request('PUT', '/api/admin/settings/currency', {
+      token: owner,
+      headers: { 'x-act-as-organization': acme },
+      body: { currency: 'EUR', rates: [{ currency: 'USD', rate: 0.9 }], ratesAsOf: '2026-11-27' },
+    });
+    expect(books.status).toBe(200);
+    await db
+      .update(sites)
+      .set({ revenuePerDay: 10_000, currency: 'EUR' })
+      .where(eq(sites.name, 'Near supplier'));
+    await db
+      .update(shipments)
+      .set({ cargoValue: 200_000, cargoCurrency: 'USD' })
+      .where(eq(shipments.id, 'S-IN'));
+    const id = await createIncident(manager, {
+      title: 'Dock workers strike',
+      severity: 'HIGH',
+      type: 'STRIKE',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+    });
+    const valueOf = async () =>
+      (
+        await server.request<IncidentExposureResponse>('GET', `/api/incidents/${id}/exposure`, {
+          token: manager,
+        })
+      ).body.data.valueAtRisk;
+    // The near supplier: 10,000 € a day for a HIGH strike's 10 days; S-IN's cargo: 200,000 $ at
+    // 0.9; S-ROUTE has no cargo value.
+    const now = await valueOf();
+    expect(now).toMatchObject({
+      currency: 'EUR',
+      basis: 'NOW',
+      sites: 100_000,
+      shipments: 180_000,
+      total: 280_000,
+      unknown: { sites: 0, shipments: 1 },
+      unconverted: [],
+      ratesAsOf: '2026-11-27',
+    });
+    expect(now.bySite).toEqual([
+      expect.objectContaining({ downtimeDays: 10, downtimeFrom: 'INCIDENT', amount: 100_000 }),
+    ]);
+
+    // A site that knows its own recovery time: 42 days for a full disruption, so 42 × 10/21
+    // (a HIGH strike's 10 days of a CRITICAL one's 21) = 20 days.
+    const patched = await server.request('PATCH', `/api/sites/${now.bySite[0]?.siteId}`, {
+      token: manager,
+      body: { recoveryDays: 42 },
+    });
+    expect(patched.status).toBe(200);
+    expect((await valueOf()).sites).toBe(200_000);
+
+    await patch(id, { status: 'IN_PROGRESS' });
+    await patch(id, { status: 'RESOLVED' });
+    expect(await valueOf()).toMatchObject({ basis: 'WHILE_ACTIVE', total: 380_000 });
+    await db
+      .update(sites)
+      .set({ revenuePerDay: null, recoveryDays: null })
+      .where(eq(sites.name, 'Near supplier'));
+    await db
+      .update(shipments)
+      .set({ cargoValue: null, cargoCurrency: null })
+      .where(eq(shipments.id, 'S-IN'));
+  });
+
   it('recomputes a shipment when it moves on past the area', async () => {
     const id = await createIncident(manager, {
       title: 'Bridge closed',

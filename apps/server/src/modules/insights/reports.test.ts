@@ -91,7 +91,13 @@ beforeAll(async () => {
       annualSpend: 2_400_000,
       currency: 'EUR',
     },
-    { organizationId: acme, name: 'Antwerp Chemicals', lat: 51.26, lng: 4.4 },
+    {
+      organizationId: acme,
+      name: 'Antwerp Chemicals',
+      lat: 51.26,
+      lng: 4.4,
+      revenuePerDay: 20_000,
+    },
     { organizationId: acme, name: 'Utrecht DC', kind: 'WAREHOUSE', lat: 52.09, lng: 5.12 },
     { organizationId: acme, name: 'Lyon Plant', kind: 'OWN_FACILITY', lat: 45.76, lng: 4.84 },
     { organizationId: acme, name: 'Manila Electronics', lat: 14.6, lng: 121.0 },
@@ -273,6 +279,8 @@ describe('reports', () => {
     expect(text).toContain(
       'In reach now: 0 sites and 0 shipments. While active: 1 site and 0 shipments in all, at most 1 and 0 at once.',
     );
+    // $20,000 a day (the organization's dollars) for the 7 days of a HIGH incident of another kind.
+    expect(text).toContain('Value at risk while active: $140,000 (sites $140,000, cargo $0).');
     expect(text).toMatch(/Antwerp Chemicals Location \d+\.\d km Cleared \d/);
   });
 

@@ -20,6 +20,8 @@ export const toSiteDto = (row: SiteRow): Site => ({
       ? { name: row.contactName, email: row.contactEmail, phone: row.contactPhone }
       : null,
   annualSpend: row.annualSpend,
+  revenuePerDay: row.revenuePerDay,
+  recoveryDays: row.recoveryDays,
   currency: row.currency,
   archivedAt: row.archivedAt?.toISOString() ?? null,
   updatedAt: row.updatedAt.toISOString(),

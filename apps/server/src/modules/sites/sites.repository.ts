@@ -100,6 +100,16 @@ const BULK_COLUMNS: Record<keyof SiteColumns | 'organizationId', BulkColumn<NewS
     type: 'float8',
     value: (row) => row.annualSpend ?? null,
   },
+  revenuePerDay: {
+    column: sites.revenuePerDay,
+    type: 'float8',
+    value: (row) => row.revenuePerDay ?? null,
+  },
+  recoveryDays: {
+    column: sites.recoveryDays,
+    type: 'int4',
+    value: (row) => row.recoveryDays ?? null,
+  },
   currency: { column: sites.currency, type: 'text', value: (row) => row.currency ?? null },
   archivedAt: {
     column: sites.archivedAt,

@@ -56,6 +56,8 @@ const SIMPLE_FIELDS = [
   'countryCode',
   'products',
   'annualSpend',
+  'revenuePerDay',
+  'recoveryDays',
   'currency',
 ] as const satisfies readonly (keyof SiteValues & keyof SiteColumns)[];
 

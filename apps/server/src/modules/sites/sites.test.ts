@@ -78,8 +78,14 @@ describe('one site', () => {
       location: ROTTERDAM,
       products: ['bearings', 'seals'],
       contact: { name: 'Ann', email: 'ann@bearings.example' },
+      revenuePerDay: 42_000,
+      recoveryDays: 21,
+      currency: 'EUR',
     });
     expect(site).toMatchObject({
+      revenuePerDay: 42_000,
+      recoveryDays: 21,
+      currency: 'EUR',
       name: 'Rotterdam Bearings',
       kind: 'SUPPLIER',
       location: ROTTERDAM,
@@ -113,12 +119,24 @@ describe('one site', () => {
     expect(nowhere.body.message).toMatch(/^location: /);
   });
 
-  it('refuses bad input with the field named: unknown country, impossible coordinates, tier', async () => {
+  it('refuses bad input with the field named: unknown country, impossible coordinates, tier, values', async () => {
     for (const [body, message] of [
       [{ name: 'X', countryCode: 'XX' }, /^countryCode: countryCode is not a known country/],
       [{ name: 'X', location: { lat: 91, lng: 0 } }, /^location\.lat: /],
       [{ name: 'X', location: ROTTERDAM, tier: 4 }, /^tier: tier must be 1, 2 or 3/],
       [{ name: '', location: ROTTERDAM }, /^name: name is required/],
+      [
+        { name: 'X', location: ROTTERDAM, revenuePerDay: -1 },
+        /^revenuePerDay: revenuePerDay must be 0 or more/,
+      ],
+      [
+        { name: 'X', location: ROTTERDAM, recoveryDays: 2.5 },
+        /^recoveryDays: recoveryDays must be a whole number/,
+      ],
+      [
+        { name: 'X', location: ROTTERDAM, recoveryDays: 731 },
+        /^recoveryDays: recoveryDays must be between 0 and 730/,
+      ],
     ] as const) {
       const response = await create(body);
       expect(response.status).toBe(400);

@@ -1,10 +1,10 @@
-import type { IncidentDetail, IncidentExposureResponse } from '@meridian/contracts';
+import type { IncidentDetail, IncidentExposureResponse, ValueAtRisk } from '@meridian/contracts';
 import { IncidentExposureResponse as ExposureReply } from '@meridian/contracts';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { NO_PEAK, siteExposure } from '@/test/exposure-fixtures';
+import { NO_PEAK, NO_VALUE, siteExposure } from '@/test/exposure-fixtures';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ExposurePanel } from './ExposurePanel';
@@ -29,8 +29,13 @@ const site = (
 ) => siteExposure({ name, kind: 'WAREHOUSE', criticality }, { distanceKm, clearedAt });
 
 /** Answers the exposure of INCIDENT with `data`, checked against the contract first. */
-function exposureIs(data: IncidentExposureResponse['data']) {
-  const reply = ExposureReply.parse({ message: 'Exposure retrieved', data });
+function exposureIs(
+  data: Omit<IncidentExposureResponse['data'], 'valueAtRisk'> & { valueAtRisk?: ValueAtRisk },
+) {
+  const reply = ExposureReply.parse({
+    message: 'Exposure retrieved',
+    data: { valueAtRisk: NO_VALUE, ...data },
+  });
   const seen: { authorization: string | null; include: string | null }[] = [];
   apiServer.use(
     http.get(`*/api/incidents/${INCIDENT.id}/exposure`, ({ request }) => {
@@ -95,10 +100,84 @@ describe('the exposure panel', () => {
     // A day later in any time zone: the end names its day.
     const last = since.format(new Date('2026-11-21T10:30:00.000Z'));
     expect(rows).toEqual([
-      ['Ipswich store', 'warehouse', '14.8 km', `Since ${first}`, 'New'],
-      ['Harbour DCcritical criticality', 'warehouse', '1.2 km', `${first} – ${last}`, 'Cleared'],
-      ['Colchester yard', 'warehouse', '30.5 km', `${first} – ${last}`, 'Cleared'],
+      ['Ipswich store', 'warehouse', '14.8 km', '—', `Since ${first}`, 'New'],
+      [
+        'Harbour DCcritical criticality',
+        'warehouse',
+        '1.2 km',
+        '—',
+        `${first} – ${last}`,
+        'Cleared',
+      ],
+      ['Colchester yard', 'warehouse', '30.5 km', '—', `${first} – ${last}`, 'Cleared'],
     ]);
+  });
+
+  it('puts a value on what is in reach, each site with its share and days down', async () => {
+    const harbour = site('Harbour DC', 1.2, 'CRITICAL');
+    const ipswich = site('Ipswich store', 14.8, 'LOW');
+    exposureIs({
+      sites: [harbour, ipswich],
+      shipments: [],
+      peak: { ...NO_PEAK, sites: 2, sitesAt: '2026-11-20T08:01:00.000Z' },
+      valueAtRisk: {
+        ...NO_VALUE,
+        currency: 'GBP',
+        total: 350_000,
+        sites: 300_000,
+        shipments: 50_000,
+        unknown: { sites: 1, shipments: 2 },
+        unconverted: [{ currency: 'CHF', amount: 12_000 }],
+        ratesAsOf: '2026-11-27',
+        bySite: [
+          {
+            siteId: harbour.site.id,
+            downtimeDays: 20,
+            downtimeFrom: 'SITE',
+            coverDays: 0,
+            revenuePerDay: 15_000,
+            amount: 300_000,
+          },
+          {
+            siteId: ipswich.site.id,
+            downtimeDays: 10,
+            downtimeFrom: 'INCIDENT',
+            coverDays: 0,
+            revenuePerDay: null,
+            amount: null,
+          },
+        ],
+      },
+    });
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    const value = await screen.findByRole('region', { name: 'Value at risk' });
+    expect(value.textContent).toContain('£350,000');
+    expect(value.textContent).toContain(
+      'Sites £300,000 (revenue over the days down) · Cargo £50,000',
+    );
+    expect(value.textContent).toContain('Not added, no rate: CHF\u00a012,000');
+    expect(value.textContent).toContain(
+      'Not counted: 1 site without a revenue per day; 2 shipments without a cargo value',
+    );
+    expect(value.textContent).toContain('Exchange rates of 27 Nov 2026');
+    const cells = [
+      ...screen.getByRole('table', { name: 'Exposed sites' }).querySelectorAll('tbody tr'),
+    ].map((row) => row.querySelectorAll('td')[2]?.textContent);
+    expect(cells).toEqual(['£300,00020 days down (its own recovery time)', '—10 days down']);
+  });
+
+  it('says that no value is known rather than writing a zero', async () => {
+    exposureIs({
+      sites: [site('Harbour DC', 1.2, 'CRITICAL')],
+      shipments: [],
+      peak: { ...NO_PEAK, sites: 1, sitesAt: '2026-11-20T08:01:00.000Z' },
+      valueAtRisk: { ...NO_VALUE, unknown: { sites: 1, shipments: 0 } },
+    });
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    const value = await screen.findByRole('region', { name: 'Value at risk' });
+    expect(value.textContent).toContain('No value known yet');
+    expect(value.textContent).toContain('Not counted: 1 site without a revenue per day');
+    expect(value.textContent).not.toContain('$0');
   });
 
   it('says that nothing is in reach now of an incident that reached something', async () => {

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
+import { SiteValueCell, ValueAtRiskSummary, valueAtRiskLabel } from '@/components/ValueAtRisk';
 import { downloadText, toCsv } from '@/lib/csv';
 import type { IncidentDetail } from '@meridian/contracts';
 import { Download } from 'lucide-react';
@@ -110,10 +111,18 @@ export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
           <ExposureHistory counts={counts} />
         </>
       ) : null}
+      {data && data.sites.length + data.shipments.length > 0 ? (
+        <section aria-label={valueAtRiskLabel(data.valueAtRisk)} className="flex flex-col gap-1">
+          <h3 className="text-xs font-medium text-muted-foreground">
+            {valueAtRiskLabel(data.valueAtRisk)}
+          </h3>
+          <ValueAtRiskSummary value={data.valueAtRisk} />
+        </section>
+      ) : null}
       {data && data.sites.length > 0 ? (
         <Table
           look="ruled"
-          columns={['Site', 'Kind', 'Distance', 'Exposed', 'State']}
+          columns={['Site', 'Kind', 'Distance', 'At risk', 'Exposed', 'State']}
           caption="Exposed sites"
           scrollLabel="Exposed sites"
           headClassName="text-xs"
@@ -131,6 +140,12 @@ export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
               <td className="py-2 pr-3">{item.site.kind.replace('_', ' ').toLowerCase()}</td>
               <td className="py-2 pr-3 tabular-nums whitespace-nowrap">
                 {formatKm(item.distanceKm)}
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <SiteValueCell
+                  value={data.valueAtRisk.bySite.find((entry) => entry.siteId === item.site.id)}
+                  currency={data.valueAtRisk.currency}
+                />
               </td>
               <td className="py-2 pr-3 text-xs whitespace-nowrap text-muted-foreground">
                 <ExposedSpan item={item} />

@@ -1,4 +1,4 @@
-import type { IncidentExposureResponse } from '@meridian/contracts';
+import type { IncidentExposureResponse, ValueAtRisk } from '@meridian/contracts';
 import {
   CurrencySettingsResponse,
   IncidentExposureResponse as ExposureReply,
@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import type { ReadIncident } from '@/lib/readers';
-import { siteExposure } from '@/test/exposure-fixtures';
+import { NO_VALUE, siteExposure } from '@/test/exposure-fixtures';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ImpactTab } from './ImpactTab';
@@ -44,8 +44,13 @@ function booksInEuros() {
   apiServer.use(http.get('*/api/admin/settings/currency', () => HttpResponse.json(reply)));
 }
 
-function exposureIs(data: IncidentExposureResponse['data']) {
-  const reply = ExposureReply.parse({ message: 'Exposure retrieved', data });
+function exposureIs(
+  data: Omit<IncidentExposureResponse['data'], 'valueAtRisk'> & { valueAtRisk?: ValueAtRisk },
+) {
+  const reply = ExposureReply.parse({
+    message: 'Exposure retrieved',
+    data: { valueAtRisk: NO_VALUE, ...data },
+  });
   apiServer.use(
     http.get(`*/api/incidents/${INCIDENT.id}/exposure`, () => HttpResponse.json(reply)),
   );
@@ -101,6 +106,7 @@ describe('the Impact tab', () => {
       ],
       shipments: [],
       peak: { ...PEAK, sites: 3 },
+      valueAtRisk: { ...NO_VALUE, currency: 'EUR', total: 120_000, sites: 120_000 },
     });
     renderWithApp(<ImpactTab incident={{ ...INCIDENT, status: 'OPEN' }} />);
     const label = await screen.findByText('Annual spend at risk');
@@ -111,5 +117,7 @@ describe('the Impact tab', () => {
       'Converted: $1,000,000 at 1 USD = 0.9 EUR (rates of 27 Nov 2026)',
     );
     expect(spend?.textContent).toContain('No rate for CHF: not added to the EUR total');
+    const value = screen.getByText('Value at risk').closest('div');
+    expect(value?.textContent).toContain('€120,000');
   });
 });

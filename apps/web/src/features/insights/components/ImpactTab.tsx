@@ -9,8 +9,9 @@ import {
 import { Button } from '@/components/ui/Button';
 import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
+import { SiteValueCell, ValueAtRiskSummary, valueAtRiskLabel } from '@/components/ValueAtRisk';
 import { exposureCounts, useExposure } from '@/entities/exposure/incident-exposure';
-import { formatMoney } from '@/utils/format';
+import { formatCalendarDay, formatMoney } from '@/utils/format';
 import { useCurrencySettings } from '@/entities/organization/currency-settings';
 import { type CurrencySettings, convertTotals } from '@meridian/contracts';
 import type { ReadIncident } from '@/lib/readers';
@@ -45,12 +46,6 @@ function Figure({
     </div>
   );
 }
-
-/** A day ("2026-11-27") as the rates' date is written beside a conversion: "27 Nov 2026". */
-const formatDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 /**
  * The sum in the organization's currency (with the conversions it made, and what it could not
@@ -93,7 +88,7 @@ function MoneyTotals({
                 `${formatMoney(sum.amount, sum.currency)} at 1 ${sum.currency} = ${sum.rate} ${total.currency}`,
             )
             .join('; ')}
-          {book?.ratesAsOf ? ` (rates of ${formatDay(book.ratesAsOf)})` : ''}
+          {book?.ratesAsOf ? ` (rates of ${formatCalendarDay(book.ratesAsOf)})` : ''}
         </span>
       ) : null}
       {total && total.unconverted.length > 0 ? (
@@ -169,6 +164,12 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
         </Button>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure
+          label={valueAtRiskLabel(exposure.data.valueAtRisk)}
+          className="sm:col-span-2 lg:col-span-3"
+        >
+          <ValueAtRiskSummary value={exposure.data.valueAtRisk} />
+        </Figure>
         <Figure label={now ? 'Annual spend at risk' : 'Annual spend exposed while active'}>
           <MoneyTotals
             sums={spend}
@@ -217,7 +218,7 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
       {sites.length > 0 ? (
         <Table
           look="ruled"
-          columns={['Site', 'Kind', 'Annual spend', 'Distance', 'Exposed', 'State']}
+          columns={['Site', 'Kind', 'Annual spend', 'At risk', 'Distance', 'Exposed', 'State']}
           caption="Exposed sites"
           scrollLabel="Exposed sites"
           tableClassName="min-w-[40rem]"
@@ -233,6 +234,14 @@ export function ImpactTab({ incident }: { incident: ReadIncident }) {
                 {item.site.annualSpend === null
                   ? '—'
                   : formatMoney(item.site.annualSpend, item.site.currency)}
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <SiteValueCell
+                  value={exposure.data.valueAtRisk.bySite.find(
+                    (entry) => entry.siteId === item.site.id,
+                  )}
+                  currency={exposure.data.valueAtRisk.currency}
+                />
               </td>
               <td className="py-2 pr-3 tabular-nums whitespace-nowrap">
                 {formatKm(item.distanceKm)}

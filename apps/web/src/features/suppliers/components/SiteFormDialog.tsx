@@ -32,6 +32,8 @@ const EMPTY: FormValues = {
   contactEmail: '',
   contactPhone: '',
   annualSpend: '',
+  revenuePerDay: '',
+  recoveryDays: '',
   currency: '',
 };
 
@@ -67,6 +69,8 @@ const INPUT_KEY: Record<SiteFieldKey, keyof SiteInput> = {
   contactEmail: 'contact',
   contactPhone: 'contact',
   annualSpend: 'annualSpend',
+  revenuePerDay: 'revenuePerDay',
+  recoveryDays: 'recoveryDays',
   currency: 'currency',
 };
 
@@ -93,7 +97,24 @@ const TEXT_FIELDS: {
   { name: 'contactEmail', label: 'Contact e-mail', input: { type: 'email', autoComplete: 'off' } },
   { name: 'contactPhone', label: 'Contact phone', input: { type: 'tel', autoComplete: 'off' } },
   { name: 'annualSpend', label: 'Annual spend', input: { inputMode: 'decimal' } },
-  { name: 'currency', label: 'Currency', hint: 'ISO 4217, e.g. EUR', input: { maxLength: 3 } },
+  {
+    name: 'currency',
+    label: 'Currency',
+    hint: "ISO 4217, e.g. EUR; the organization's when blank",
+    input: { maxLength: 3 },
+  },
+  {
+    name: 'revenuePerDay',
+    label: 'Revenue per day',
+    hint: 'The revenue that stops while the site is down',
+    input: { inputMode: 'decimal' },
+  },
+  {
+    name: 'recoveryDays',
+    label: 'Recovery days',
+    hint: 'Days it needs to recover from a disruption',
+    input: { inputMode: 'numeric' },
+  },
 ];
 
 const NO_TIER = 'none';

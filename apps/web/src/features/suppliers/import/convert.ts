@@ -262,6 +262,8 @@ export function toSiteInput(cells: CellRecord<SiteFieldKey>): Converted<SiteValu
         : null
       : undefined,
     annualSpend: numberOf(text(cells.annualSpend), 'annualSpend', problems),
+    revenuePerDay: numberOf(text(cells.revenuePerDay), 'revenuePerDay', problems),
+    recoveryDays: numberOf(text(cells.recoveryDays), 'recoveryDays', problems),
     currency: text(cells.currency)?.toUpperCase(),
   });
   return checked('sites', SiteInput, input, problems);

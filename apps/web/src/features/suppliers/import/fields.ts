@@ -115,6 +115,20 @@ export const SITE_FIELDS = [
     aliases: ['spend', 'annual spend', 'yearly spend'],
     example: '250000',
   },
+  {
+    key: 'revenuePerDay',
+    label: 'Revenue per day',
+    hint: 'The revenue that stops while the site is down, in its currency',
+    aliases: ['revenue per day', 'daily revenue', 'revenue/day', 'revenue at risk per day'],
+    example: '40000',
+  },
+  {
+    key: 'recoveryDays',
+    label: 'Recovery days',
+    hint: 'Days the site needs to recover from a disruption (time to recover)',
+    aliases: ['recovery days', 'recovery time', 'time to recover', 'ttr', 'days to recover'],
+    example: '21',
+  },
   { key: 'currency', label: 'Currency', aliases: ['currency code'], example: 'EUR' },
 ] as const satisfies readonly ImportField[];
 

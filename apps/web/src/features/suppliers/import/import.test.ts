@@ -85,6 +85,8 @@ describe('converting rows', () => {
         products: 'bolts; nuts;',
         contactEmail: '',
         annualSpend: '1 250 000',
+        revenuePerDay: '40 000',
+        recoveryDays: '21',
         currency: 'eur',
       }),
     ).toEqual({
@@ -97,6 +99,8 @@ describe('converting rows', () => {
         products: ['bolts', 'nuts'],
         contact: null,
         annualSpend: 1250000,
+        revenuePerDay: 40000,
+        recoveryDays: 21,
         currency: 'EUR',
       },
       problems: [],
@@ -104,9 +108,17 @@ describe('converting rows', () => {
   });
 
   it('names the column of every problem in a site row', () => {
-    const result = toSiteInput({ name: '', country: 'Narnia', lat: '95', lng: 'east', tier: '7' });
+    const result = toSiteInput({
+      name: '',
+      country: 'Narnia',
+      lat: '95',
+      lng: 'east',
+      tier: '7',
+      revenuePerDay: '-5',
+      recoveryDays: '2.5',
+    });
     expect(result.problems.map((problem) => problem.field).sort()).toEqual(
-      ['country', 'lng', 'name', 'tier'].sort(),
+      ['country', 'lng', 'name', 'recoveryDays', 'revenuePerDay', 'tier'].sort(),
     );
     expect(toSiteInput({ name: 'X', lat: '91', lng: '0' }).problems).toEqual([
       { field: 'lat', message: expect.stringMatching(/90/) as string },
@@ -251,6 +263,8 @@ describe('templates and exports', () => {
       products: ['a', '@b'],
       contact: null,
       annualSpend: null,
+      revenuePerDay: 40_000,
+      recoveryDays: 21,
       currency: null,
       archivedAt: null,
       updatedAt: '2026-01-01T00:00:00.000Z',
@@ -266,6 +280,8 @@ describe('templates and exports', () => {
       address: site.address,
       location: site.location,
       products: ['a', '@b'],
+      revenuePerDay: 40_000,
+      recoveryDays: 21,
     });
   });
 });

@@ -34,6 +34,8 @@ export const siteCells = (site: Site): Record<SiteFieldKey, string> => ({
   contactEmail: cell(site.contact?.email),
   contactPhone: cell(site.contact?.phone),
   annualSpend: cell(site.annualSpend),
+  revenuePerDay: cell(site.revenuePerDay),
+  recoveryDays: cell(site.recoveryDays),
   currency: cell(site.currency),
 });
 
