@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, loadConfig } from '../config.js';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.js';
-import { incidents, organizations, shipments, users } from '../db/schema.js';
+import { incidents, jobs, organizations, shipments, sites, users } from '../db/schema.js';
 import { PasswordHasher } from '../lib/passwords.js';
 import { organizationsRepository } from '../modules/organizations/organizations.repository.js';
 import { seedDemoData, seedScaleData, shouldSeedDemo } from './demo-data.js';
@@ -77,6 +77,20 @@ describe('seedDemoData on a real embedded database', () => {
     expect(result.signInHint).toContain('ana.admin@northwind-logistics.example');
     demoPassword = /password (\S+), shown once/.exec(result.signInHint)?.[1] ?? '';
     expect(demoPassword).toMatch(/^[\w-]{16}$/);
+  });
+
+  it('gives each organization sites with values, and asks for their exposure once it commits', async () => {
+    const demo = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.isInternal, false));
+    const ids = demo.map((row) => row.id).sort();
+    const rows = await db.select().from(sites).where(inArray(sites.organizationId, ids));
+    expect(new Set(rows.map((row) => row.organizationId)).size).toBe(3);
+    expect(rows.every((row) => row.revenuePerDay !== null && row.currency === 'USD')).toBe(true);
+    expect(rows.some((row) => row.criticality === 'CRITICAL')).toBe(true);
+    const queued = await db.select().from(jobs).where(eq(jobs.kind, 'exposure.organization'));
+    expect(queued.map((job) => job.key).sort()).toEqual(ids);
   });
 
   it('is no longer wanted by default once customers exist', async () => {

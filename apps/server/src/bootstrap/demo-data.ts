@@ -3,7 +3,9 @@ import type { AdminRole } from '@meridian/contracts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import type { Database, Executor } from '../db/client.js';
-import { appSettings, incidents, organizations, shipments, users } from '../db/schema.js';
+import { appSettings, incidents, organizations, shipments, sites, users } from '../db/schema.js';
+import { jobQueue } from '../jobs/queue.js';
+import { EXPOSURE_JOBS } from '../modules/exposure/exposure.jobs.js';
 import type { PasswordHasher } from '../lib/passwords.js';
 import { organizationsRepository } from '../modules/organizations/organizations.repository.js';
 import {
@@ -234,6 +236,19 @@ export async function seedDemoData(
     const demoShipments = data.shipments.filter((shipment) => orgIds.has(shipment.organizationId));
     await insertBatches(demoShipments, insertShipments(tx), (done) =>
       log.info({ step: 'shipments', done, total: demoShipments.length }, 'seeding demo data'),
+    );
+    const demoSites = data.sites.filter((site) => orgIds.has(site.organizationId));
+    if (demoSites.length > 0) await tx.insert(sites).values(demoSites).onConflictDoNothing();
+    log.info(
+      { step: 'sites', done: demoSites.length, total: demoSites.length },
+      'seeding demo data',
+    );
+    // What each incident reaches of the new sites and shipments, worked out by the exposure
+    // worker once this commits (as after an import).
+    await jobQueue.enqueueMany(
+      tx,
+      EXPOSURE_JOBS.organization,
+      [...orgIds].map((organizationId) => ({ key: organizationId, payload: { organizationId } })),
     );
     return true;
   });

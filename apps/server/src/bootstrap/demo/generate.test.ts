@@ -170,6 +170,30 @@ describe('generateDemoData', () => {
 });
 
 describe('trade lanes', () => {
+  it("places sites at each organization's lane ends, and a critical supplier inside its open incidents", () => {
+    const data = generateDemoData({ seed: 7, now: NOW });
+    for (const { id } of data.organizations) {
+      const own = data.sites.filter((site) => site.organizationId === id);
+      expect(own.length).toBeGreaterThanOrEqual(4);
+      const open = data.incidents.filter(
+        (incident) =>
+          incident.organizationId === id && incident.status !== 'RESOLVED' && incident.lat !== null,
+      );
+      const reached = open.filter((incident) =>
+        own.some(
+          (site) =>
+            distanceKm([site.lat ?? 0, site.lng ?? 0], [incident.lat ?? 0, incident.lng ?? 0]) <
+            (incident.affectedRadiusKm ?? 0),
+        ),
+      );
+      expect(reached.length).toBeGreaterThanOrEqual(Math.min(2, open.length));
+      for (const site of own) {
+        expect(site.id).toMatch(UUID);
+        expect(site.revenuePerDay).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('has about 25 lanes with unique ids', () => {
     expect(LANES.length).toBeGreaterThanOrEqual(25);
     expect(new Set(LANES.map((lane) => lane.id)).size).toBe(LANES.length);

@@ -9,6 +9,7 @@ import {
   type DemoPerson,
 } from './organizations.js';
 import { createRandom, type Random } from './random.js';
+import { type DemoSiteRow, generateSites } from './sites.js';
 
 export type DemoOrganizationRow = typeof organizations.$inferInsert & { id: string };
 /** Users without a password: the seeder adds one hash for all of them. */
@@ -45,6 +46,7 @@ export type DemoData = {
   platformUsers: DemoPlatformUserRow[];
   incidents: DemoIncidentRow[];
   shipments: DemoShipmentRow[];
+  sites: DemoSiteRow[];
 };
 
 const lanesById = new Map(LANES.map((lane) => [lane.id, lane]));
@@ -279,22 +281,23 @@ export function generateDemoData(options: DemoDataOptions = {}): DemoData {
     role: 'MEMBER' as const,
   }));
 
+  const incidents = generateIncidents({
+    seed,
+    count: options.incidents ?? DEMO_SIZES.incidents,
+    now,
+    owners: [
+      { organizationId: null, weight: options.globalIncidentShare ?? 0.3 },
+      ...orgs.map(({ row }) => ({
+        organizationId: row.id,
+        weight: (1 - (options.globalIncidentShare ?? 0.3)) / orgs.length,
+      })),
+    ],
+  });
   return {
     organizations: orgs.map(({ row }) => row),
     users: demoUsers,
     platformUsers,
-    incidents: generateIncidents({
-      seed,
-      count: options.incidents ?? DEMO_SIZES.incidents,
-      now,
-      owners: [
-        { organizationId: null, weight: options.globalIncidentShare ?? 0.3 },
-        ...orgs.map(({ row }) => ({
-          organizationId: row.id,
-          weight: (1 - (options.globalIncidentShare ?? 0.3)) / orgs.length,
-        })),
-      ],
-    }),
+    incidents,
     shipments: generateShipments({
       seed,
       count: options.shipments ?? DEMO_SIZES.shipments,
@@ -304,6 +307,14 @@ export function generateDemoData(options: DemoDataOptions = {}): DemoData {
         lanes: lanesOf(organization),
       })),
       now,
+    }),
+    sites: generateSites({
+      seed,
+      organizations: orgs.map(({ organization, row }) => ({
+        organizationId: row.id,
+        lanes: lanesOf(organization),
+      })),
+      incidents,
     }),
   };
 }

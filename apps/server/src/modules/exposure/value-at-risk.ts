@@ -24,6 +24,9 @@ export const DOWNTIME_DAYS: Record<IncidentType, Record<Severity, number>> = {
   OTHER: { CRITICAL: 14, HIGH: 7, MEDIUM: 3, LOW: 1 },
 };
 
+/** Money to the cent: products of rates and days leave binary fractions (913,499.9999…). */
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
 export type ValuedSite = {
   id: string;
   revenuePerDay: number | null;
@@ -84,7 +87,7 @@ export function valueAtRisk(
       downtimeFrom: downtime.from,
       coverDays,
       revenuePerDay,
-      amount: revenuePerDay === null ? null : revenuePerDay * lostDays,
+      amount: revenuePerDay === null ? null : cents(revenuePerDay * lostDays),
     });
   }
   const shipmentSums = items.shipments.flatMap((shipment) =>
@@ -101,9 +104,9 @@ export function valueAtRisk(
   return {
     currency: book.currency,
     basis,
-    total: sites.amount + shipments.amount,
-    sites: sites.amount,
-    shipments: shipments.amount,
+    total: cents(sites.amount + shipments.amount),
+    sites: cents(sites.amount),
+    shipments: cents(shipments.amount),
     unknown: { sites: unknownSites, shipments: items.shipments.length - shipmentSums.length },
     unconverted: [...unconverted]
       .map(([currency, amount]) => ({ currency, amount }))
