@@ -8,6 +8,9 @@ import { ShipmentDetail } from './shipments.js';
 export const ExposureState = z.enum(EXPOSURE_STATES);
 export type ExposureState = z.infer<typeof ExposureState>;
 
+/** Whether the incident reaches the item now: any state but CLEARED (which it reached before). */
+export const isInReach = (exposure: { state: string }): boolean => exposure.state !== 'CLEARED';
+
 const exposureFacts = {
   /** From the incident's location (or its area's centre). */
   distanceKm: z.number(),

@@ -2,6 +2,7 @@ import {
   CRITICALITIES,
   type Citation,
   type Criticality,
+  isInReach,
   SHIPMENT_MODES,
   SHIPMENT_STATUSES,
   type ShipmentMode,
@@ -117,7 +118,7 @@ export async function buildContext(
         CONTEXT_LIMITS.comparableCandidates,
       ),
     ]);
-  const live = (row: { exposure: { state: string } }) => row.exposure.state !== 'CLEARED';
+  const live = (row: { exposure: { state: string } }) => isInReach(row.exposure);
   const basis =
     allSiteRows.some(live) || allShipmentRows.some(live) ? 'NOW' : ('WHILE_ACTIVE' as const);
   const siteRows = basis === 'NOW' ? allSiteRows.filter(live) : allSiteRows;

@@ -4,6 +4,7 @@ import type {
   IncidentExposureResponse,
   Scope,
 } from '@meridian/contracts';
+import { isInReach } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
@@ -40,7 +41,7 @@ export class ExposureService {
       await currencyBookOf(this.db, actor.organizationId),
     ];
     const live = <Row extends { exposure: { state: string } }>(rows: Row[]) =>
-      rows.filter((row) => row.exposure.state !== 'CLEARED');
+      rows.filter((row) => isInReach(row.exposure));
     const inReach = live(siteRows).length + live(shipmentRows).length > 0;
     const valuedSites = inReach ? live(siteRows) : siteRows;
     const valuedShipments = inReach ? live(shipmentRows) : shipmentRows;

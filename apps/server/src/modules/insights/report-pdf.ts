@@ -1,5 +1,5 @@
 import type { IncidentExposureResponse, Memo, Plan, TimelineEntry } from '@meridian/contracts';
-import { formatMoney } from '@meridian/contracts';
+import { formatMoney, isInReach } from '@meridian/contracts';
 import PDFDocument from 'pdfkit';
 import { type IncidentRow } from '../incidents/incidents.reads.js';
 import { areaSummary } from '../incidents/incidents.mapper.js';
@@ -134,9 +134,8 @@ const count = (value: number, noun: string) =>
 
 /** "In reach now: … While active: … in all, at most … at once." */
 export function exposureSummary(exposure: ReportContent['exposure']): string {
-  const live = (row: { state: string }) => row.state !== 'CLEARED';
-  const sitesNow = exposure.sites.filter(live).length;
-  const shipmentsNow = exposure.shipments.filter(live).length;
+  const sitesNow = exposure.sites.filter(isInReach).length;
+  const shipmentsNow = exposure.shipments.filter(isInReach).length;
   return (
     `In reach now: ${count(sitesNow, 'site')} and ${count(shipmentsNow, 'shipment')}. ` +
     `While active: ${count(exposure.sites.length, 'site')} and ` +
@@ -218,7 +217,6 @@ function summary(doc: Doc, content: ReportContent): void {
 
 async function map(doc: Doc, content: ReportContent): Promise<void> {
   const { incident, exposure } = content;
-  const live = (row: { state: string }) => row.state !== 'CLEARED';
   heading(doc, 'Affected area', MAP_HEIGHT + 20);
   const center =
     incident.lat !== null && incident.lng !== null ? ([incident.lng, incident.lat] as const) : null;
@@ -231,9 +229,9 @@ async function map(doc: Doc, content: ReportContent): Promise<void> {
     return;
   }
   // What it reaches now; once nothing, what it reached while active (a resolved incident's).
-  const now = exposure.sites.some(live) || exposure.shipments.some(live);
-  const sites = now ? exposure.sites.filter(live) : exposure.sites;
-  const shipments = now ? exposure.shipments.filter(live) : exposure.shipments;
+  const now = exposure.sites.some(isInReach) || exposure.shipments.some(isInReach);
+  const sites = now ? exposure.sites.filter(isInReach) : exposure.sites;
+  const shipments = now ? exposure.shipments.filter(isInReach) : exposure.shipments;
   await drawMap(doc, box, {
     center,
     radiusKm: incident.affectedRadiusKm,

@@ -2,7 +2,7 @@ import { EVENTS_POLL_INTERVAL_MS } from '@/config/constants';
 import { useActiveOrganizationId } from '@/lib/active-organization';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { IncidentExposureResponse } from '@meridian/contracts';
+import { IncidentExposureResponse, isInReach } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import * as WEB_MESSAGES from '@/config/messages';
 
@@ -36,8 +36,8 @@ export function useExposure(incidentId: string) {
 }
 
 const inReachFirst = <Item extends { state: string }>(items: readonly Item[]): Item[] => [
-  ...items.filter((item) => item.state !== 'CLEARED'),
-  ...items.filter((item) => item.state === 'CLEARED'),
+  ...items.filter(isInReach),
+  ...items.filter((item) => !isInReach(item)),
 ];
 
 /** In reach now first, then cleared, each nearest first as the server sends them. */
@@ -49,8 +49,7 @@ export const orderExposure = (data: IncidentExposure): IncidentExposure => ({
 
 /** How many of each are in reach now, and how many it reached while active (in all, at once). */
 export function exposureCounts(data: IncidentExposure) {
-  const now = (items: readonly { state: string }[]) =>
-    items.filter((item) => item.state !== 'CLEARED').length;
+  const now = (items: readonly { state: string }[]) => items.filter(isInReach).length;
   return {
     now: { sites: now(data.sites), shipments: now(data.shipments) },
     inAll: { sites: data.sites.length, shipments: data.shipments.length },

@@ -13,7 +13,7 @@ import { SiteValueCell, ValueAtRiskSummary, valueAtRiskLabel } from '@/component
 import { exposureCounts, useExposure } from '@/entities/exposure/incident-exposure';
 import { formatCalendarDay, formatMoney } from '@/utils/format';
 import { useCurrencySettings } from '@/entities/organization/currency-settings';
-import { type CurrencySettings, convertTotals } from '@meridian/contracts';
+import { type CurrencySettings, convertTotals, isInReach } from '@meridian/contracts';
 import type { ReadIncident } from '@/lib/readers';
 import { Download } from 'lucide-react';
 import { cn } from '@/utils/cn';
@@ -109,8 +109,7 @@ function MoneyTotals({
   );
 }
 
-const inReach = <Item extends { state: string }>(items: readonly Item[]) =>
-  items.filter((item) => item.state !== 'CLEARED');
+const inReach = <Item extends { state: string }>(items: readonly Item[]) => items.filter(isInReach);
 
 /**
  * What the selected event reaches of the organization: the spend with the sites in reach,
