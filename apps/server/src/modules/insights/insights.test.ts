@@ -129,7 +129,13 @@ beforeAll(async () => {
       .returning();
     id[key] = row?.id ?? '';
   };
-  await site('Alpha Metals', { annualSpend: 1_200_000, currency: 'EUR', externalRef: 'V-1' });
+  await site('Alpha Metals', {
+    annualSpend: 1_200_000,
+    revenuePerDay: 18_000,
+    recoveryDays: 30,
+    currency: 'EUR',
+    externalRef: 'V-1',
+  });
   await site('Beta Plastics', {});
   await site('Central DC', { kind: 'WAREHOUSE' });
   const lanes = [
@@ -362,6 +368,8 @@ describe('CSV exports', () => {
       firstSeenAt: at(3, 1).toISOString(),
       siteKind: 'SUPPLIER',
       annualSpend: '1200000',
+      revenuePerDay: '18000',
+      recoveryDays: '30',
       currency: 'EUR',
       mode: '',
     });
