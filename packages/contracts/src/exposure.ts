@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Incident } from './atlas.js';
 import { IsoDateTime } from './common.js';
+import { formatMoney } from './money.js';
 import { EXPOSURE_STATES } from './roles.js';
 import { Site } from './sites.js';
 import { ShipmentDetail } from './shipments.js';
@@ -81,6 +82,34 @@ export const ValueAtRisk = z
   })
   .meta({ id: 'ValueAtRisk' });
 export type ValueAtRisk = z.infer<typeof ValueAtRisk>;
+
+const count = (n: number, noun: string) =>
+  `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The value at risk in one sentence, for the report and the analysis assistant: "Value at risk:
+ * $255,000 (sites $175,000 over their days down, cargo $80,000); not counted: 1 shipment without
+ * a cargo value."
+ */
+export function valueAtRiskSentence(value: ValueAtRisk): string {
+  const money = (amount: number) => formatMoney(amount, value.currency);
+  const left = [
+    ...value.unconverted.map(
+      (sum) => `${formatMoney(sum.amount, sum.currency)} (no exchange rate)`,
+    ),
+    ...(value.unknown.sites > 0
+      ? [`${count(value.unknown.sites, 'site')} without a revenue per day`]
+      : []),
+    ...(value.unknown.shipments > 0
+      ? [`${count(value.unknown.shipments, 'shipment')} without a cargo value`]
+      : []),
+  ];
+  return (
+    `${value.basis === 'NOW' ? 'Value at risk' : 'Value at risk while active'}: ${money(value.total)} ` +
+    `(sites ${money(value.sites)} over their days down, cargo ${money(value.shipments)})` +
+    (left.length > 0 ? `; not counted: ${left.join(', ')}.` : '.')
+  );
+}
 
 export const IncidentExposureResponse = z.object({
   message: z.string(),

@@ -101,6 +101,7 @@ beforeAll(async () => {
         name: 'Antwerp Chemicals',
         criticality: 'CRITICAL',
         annualSpend: 2_000_000,
+        revenuePerDay: 30_000,
         currency: 'EUR',
       },
       {
@@ -282,6 +283,11 @@ describe('the built-in analyst', () => {
     );
     expect(answer).toContain('1 critical, 1 high, 1 medium');
     expect(answer).toContain('€2,500,000');
+    // A HIGH strike's 10 days of Antwerp's €30,000 a day, kept apart: the organization counts
+    // in dollars and keeps no rate for euros.
+    expect(answer).toContain(
+      'Value at risk: $0 (sites $0 over their days down, cargo $0); not counted: €300,000 (no exchange rate)',
+    );
     expect(answer).toContain('1 sea, 1 road; 1 already delayed');
     expect(answer).toContain('1 of 2 actions done');
     expect(answer).toMatch(/1 action past due:\n- \*\*Call the terminal\*\*/);

@@ -8,11 +8,13 @@ import {
   type ShipmentMode,
   type ShipmentStatus,
   type SiteKind,
+  type ValueAtRisk,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { type LngLat, haversineKm } from '../../lib/geo/sphere.js';
-import { exposureReads } from '../exposure/exposure.reads.js';
+import { exposureReads, valueAtRisk } from '../exposure/exposure.reads.js';
+import { currencyBookOf } from '../settings/settings.reads.js';
 import {
   type IncidentEventRow,
   type IncidentRow,
@@ -57,6 +59,8 @@ export type AnalysisContext = {
     basis: 'NOW' | 'WHILE_ACTIVE';
     inAll: { sites: number; shipments: number };
     atOnce: { sites: number; shipments: number };
+    /** Of the same sites and shipments, in the organization's currency (README). */
+    valueAtRisk: ValueAtRisk;
   };
   sites: {
     /** Exposed (see `exposure.basis`), all of them; `listed` are the most critical. */
@@ -103,7 +107,7 @@ export async function buildContext(
   now = new Date(),
 ): Promise<AnalysisContext> {
   const organizationId = actor.organizationId;
-  const [events, allSiteRows, allShipmentRows, peak, plans, memoRows, candidates] =
+  const [events, allSiteRows, allShipmentRows, peak, plans, memoRows, candidates, book] =
     await Promise.all([
       incidentsReads.listEvents(db, incident.id, organizationId),
       exposureReads.sitesOf(db, incident.id, organizationId, true),
@@ -117,6 +121,7 @@ export async function buildContext(
         incident,
         CONTEXT_LIMITS.comparableCandidates,
       ),
+      currencyBookOf(db, organizationId),
     ]);
   const live = (row: { exposure: { state: string } }) => isInReach(row.exposure);
   const basis =
@@ -234,6 +239,15 @@ export async function buildContext(
       basis,
       inAll: { sites: allSiteRows.length, shipments: allShipmentRows.length },
       atOnce: { sites: peak?.sites ?? 0, shipments: peak?.shipments ?? 0 },
+      valueAtRisk: valueAtRisk(
+        incident,
+        {
+          sites: siteRows.map(({ site }) => site),
+          shipments: shipmentRows.map(({ shipment }) => shipment),
+        },
+        book,
+        basis,
+      ),
     },
     sites: {
       total: sites.length,

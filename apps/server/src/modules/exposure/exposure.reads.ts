@@ -3,6 +3,9 @@ import type { Executor } from '../../db/client.js';
 import { exposurePeaks, exposures, incidents, shipments, sites } from '../../db/schema.js';
 import { matchableShipmentColumns } from './exposure.repository.js';
 
+/** The value an incident puts at risk, for modules that already hold its exposed rows. */
+export { valueAtRisk } from './value-at-risk.js';
+
 /** The exposure comes from one of the organization's own incidents (the ORG scope). */
 const ofOwnIncident = (organizationId: string) =>
   sql`exists (select 1 from ${incidents} where ${incidents.id} = ${exposures.incidentId} and ${incidents.organizationId} = ${organizationId})`;

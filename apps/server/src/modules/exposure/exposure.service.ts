@@ -13,9 +13,8 @@ import { routeAheadOf } from './exposure.index.js';
 import { incidentsReads } from '../incidents/incidents.reads.js';
 import { toShipmentDetail } from '../shipments/shipments.mapper.js';
 import { toSiteDto } from '../sites/sites.mapper.js';
-import { exposureReads } from './exposure.reads.js';
+import { exposureReads, valueAtRisk } from './exposure.reads.js';
 import { toExposureFacts, toExposurePeak } from './exposure.mapper.js';
-import { valueAtRisk } from './value-at-risk.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
 
 /** A map draws this many routes at most; more would hide the map under lines. */

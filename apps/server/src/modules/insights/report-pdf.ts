@@ -1,5 +1,5 @@
 import type { IncidentExposureResponse, Memo, Plan, TimelineEntry } from '@meridian/contracts';
-import { formatMoney, isInReach } from '@meridian/contracts';
+import { isInReach, valueAtRiskSentence } from '@meridian/contracts';
 import PDFDocument from 'pdfkit';
 import { type IncidentRow } from '../incidents/incidents.reads.js';
 import { areaSummary } from '../incidents/incidents.mapper.js';
@@ -142,26 +142,7 @@ export function exposureSummary(exposure: ReportContent['exposure']): string {
     `${count(exposure.shipments.length, 'shipment')} in all, at most ` +
     `${exposure.peak.sites.toLocaleString('en-US')} and ` +
     `${exposure.peak.shipments.toLocaleString('en-US')} at once. ` +
-    valueSentence(exposure.valueAtRisk)
-  );
-}
-
-/** "Value at risk: €280,000 (sites €100,000, cargo €180,000); not counted: …". */
-function valueSentence(value: ReportContent['exposure']['valueAtRisk']): string {
-  const money = (amount: number) => formatMoney(amount, value.currency);
-  const left = [
-    ...value.unconverted.map((sum) => `${formatMoney(sum.amount, sum.currency)} (no rate)`),
-    ...(value.unknown.sites > 0
-      ? [`${count(value.unknown.sites, 'site')} of unknown revenue`]
-      : []),
-    ...(value.unknown.shipments > 0
-      ? [`${count(value.unknown.shipments, 'shipment')} of unknown cargo value`]
-      : []),
-  ];
-  return (
-    `${value.basis === 'NOW' ? 'Value at risk' : 'Value at risk while active'}: ` +
-    `${money(value.total)} (sites ${money(value.sites)}, cargo ${money(value.shipments)})` +
-    (left.length > 0 ? `; not counted: ${left.join(', ')}.` : '.')
+    valueAtRiskSentence(exposure.valueAtRisk)
   );
 }
 

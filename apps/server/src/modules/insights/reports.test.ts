@@ -280,7 +280,9 @@ describe('reports', () => {
       'In reach now: 0 sites and 0 shipments. While active: 1 site and 0 shipments in all, at most 1 and 0 at once.',
     );
     // $20,000 a day (the organization's dollars) for the 7 days of a HIGH incident of another kind.
-    expect(text).toContain('Value at risk while active: $140,000 (sites $140,000, cargo $0).');
+    expect(text).toContain(
+      'Value at risk while active: $140,000 (sites $140,000 over their days down, cargo $0).',
+    );
     expect(text).toMatch(/Antwerp Chemicals Location \d+\.\d km Cleared \d/);
   });
 
