@@ -2,7 +2,6 @@ import {
   CRITICALITIES,
   type Citation,
   type Criticality,
-  isInReach,
   SHIPMENT_MODES,
   SHIPMENT_STATUSES,
   type ShipmentMode,
@@ -13,7 +12,7 @@ import {
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { type LngLat, haversineKm } from '../../lib/geo/sphere.js';
-import { exposureReads, valueAtRisk } from '../exposure/exposure.reads.js';
+import { countedRows, exposureReads, valueAtRisk } from '../exposure/exposure.reads.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
 import {
   type IncidentEventRow,
@@ -123,11 +122,11 @@ export async function buildContext(
       ),
       currencyBookOf(db, organizationId),
     ]);
-  const live = (row: { exposure: { state: string } }) => isInReach(row.exposure);
-  const basis =
-    allSiteRows.some(live) || allShipmentRows.some(live) ? 'NOW' : ('WHILE_ACTIVE' as const);
-  const siteRows = basis === 'NOW' ? allSiteRows.filter(live) : allSiteRows;
-  const shipmentRows = basis === 'NOW' ? allShipmentRows.filter(live) : allShipmentRows;
+  const {
+    basis,
+    sites: siteRows,
+    shipments: shipmentRows,
+  } = countedRows(allSiteRows, allShipmentRows);
   const records = new Records();
 
   const incidentFacts = {

@@ -1,10 +1,28 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { isInReach } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { exposurePeaks, exposures, incidents, shipments, sites } from '../../db/schema.js';
 import { matchableShipmentColumns } from './exposure.repository.js';
 
 /** The value an incident puts at risk, for modules that already hold its exposed rows. */
 export { valueAtRisk } from './value-at-risk.js';
+
+/**
+ * What an incident's figures count: the rows in reach now (NOW), or, once none is, every row
+ * it reached while active (WHILE_ACTIVE).
+ */
+export function countedRows<
+  Site extends { exposure: { state: string } },
+  Shipment extends { exposure: { state: string } },
+>(
+  sites: readonly Site[],
+  shipments: readonly Shipment[],
+): { basis: 'NOW' | 'WHILE_ACTIVE'; sites: Site[]; shipments: Shipment[] } {
+  const live = (row: { exposure: { state: string } }) => isInReach(row.exposure);
+  return sites.some(live) || shipments.some(live)
+    ? { basis: 'NOW', sites: sites.filter(live), shipments: shipments.filter(live) }
+    : { basis: 'WHILE_ACTIVE', sites: [...sites], shipments: [...shipments] };
+}
 
 /** The exposure comes from one of the organization's own incidents (the ORG scope). */
 const ofOwnIncident = (organizationId: string) =>

@@ -13,7 +13,7 @@ import { routeAheadOf } from './exposure.index.js';
 import { incidentsReads } from '../incidents/incidents.reads.js';
 import { toShipmentDetail } from '../shipments/shipments.mapper.js';
 import { toSiteDto } from '../sites/sites.mapper.js';
-import { exposureReads, valueAtRisk } from './exposure.reads.js';
+import { countedRows, exposureReads, valueAtRisk } from './exposure.reads.js';
 import { toExposureFacts, toExposurePeak } from './exposure.mapper.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
 
@@ -39,11 +39,9 @@ export class ExposureService {
       await exposureReads.peakOf(this.db, incidentId, actor.organizationId),
       await currencyBookOf(this.db, actor.organizationId),
     ];
+    const counted = countedRows(siteRows, shipmentRows);
     const live = <Row extends { exposure: { state: string } }>(rows: Row[]) =>
       rows.filter((row) => isInReach(row.exposure));
-    const inReach = live(siteRows).length + live(shipmentRows).length > 0;
-    const valuedSites = inReach ? live(siteRows) : siteRows;
-    const valuedShipments = inReach ? live(shipmentRows) : shipmentRows;
     return {
       sites: (withCleared ? siteRows : live(siteRows)).map(({ exposure, site }) => ({
         site: toSiteDto(site),
@@ -59,11 +57,11 @@ export class ExposureService {
       valueAtRisk: valueAtRisk(
         incident,
         {
-          sites: valuedSites.map(({ site }) => site),
-          shipments: valuedShipments.map(({ shipment }) => shipment),
+          sites: counted.sites.map(({ site }) => site),
+          shipments: counted.shipments.map(({ shipment }) => shipment),
         },
         book,
-        inReach ? 'NOW' : 'WHILE_ACTIVE',
+        counted.basis,
       ),
     };
   }
