@@ -87,3 +87,4 @@ export function errorCodeOfStatus(status: number): ErrorCode {
   if (exact) return exact;
   return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }
+export * from './priority.js';
