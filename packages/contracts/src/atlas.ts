@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IncidentImpact } from './impact.js';
 import { IsoDateTime } from './common.js';
 import { IncidentStatus, IncidentType, Scope, Severity } from './enums.js';
 import * as API_MESSAGES from './messages/index.js';
@@ -28,6 +29,8 @@ export const Incident = z
     assigneeId: z.uuid().nullable().optional(),
     resolvedAt: IsoDateTime.nullable().optional(),
     createdAt: IsoDateTime.optional(),
+    /** Its priority and value at risk for the reader's organization (Events pages). */
+    impact: IncidentImpact.nullable().optional(),
   })
   .meta({ id: 'Incident' });
 export type Incident = z.infer<typeof Incident>;

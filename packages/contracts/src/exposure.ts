@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Incident } from './atlas.js';
 import { IsoDateTime } from './common.js';
+import { IncidentImpact, Priority } from './impact.js';
 import { formatMoney } from './money.js';
 import { EXPOSURE_STATES } from './roles.js';
 import { Site } from './sites.js';
@@ -119,6 +120,8 @@ export const IncidentExposureResponse = z.object({
     /** What the incident exposed at most while active, whether or not cleared items are listed. */
     peak: ExposurePeak,
     valueAtRisk: ValueAtRisk,
+    /** The priority as last computed with the exposure (null: nothing in reach, or not yet). */
+    impact: IncidentImpact.nullable(),
   }),
 });
 export type IncidentExposureResponse = z.infer<typeof IncidentExposureResponse>;
@@ -128,7 +131,13 @@ export const ExposureSummaryResponse = z.object({
   message: z.string(),
   data: z.object({
     incidents: z.array(
-      z.object({ incidentId: z.uuid(), sites: z.number().int(), shipments: z.number().int() }),
+      z.object({
+        incidentId: z.uuid(),
+        sites: z.number().int(),
+        shipments: z.number().int(),
+        /** Its priority for the organization, for the map's colours (null: not computed yet). */
+        priority: Priority.nullable().optional(),
+      }),
     ),
     /** The organization's sites and shipments reached by any incident of the view, for the map. */
     exposedSiteIds: z.array(z.string()).optional(),

@@ -5,6 +5,7 @@ import { GeoArea, GeoAreaShape } from './geojson.js';
 import { Incident, Shipment } from './atlas.js';
 import { INCIDENT_LIMITS } from './incident-rules.js';
 import { INCIDENT_STATUSES, INCIDENT_TYPES, SEVERITIES } from './roles.js';
+import { PRIORITY_FILTERS } from './priority.js';
 import * as API_MESSAGES from './messages/index.js';
 
 const Title = z.string().trim().min(1, 'title is required').max(INCIDENT_LIMITS.title);
@@ -120,7 +121,7 @@ const csvOf = <T extends string>(values: readonly [T, ...T[]], name: string) =>
       z.array(z.enum(values, { message: `${name} must be one or more of ${values.join(', ')}` })),
     );
 
-export const INCIDENT_SORTS = ['updatedAt', 'severity'] as const;
+export const INCIDENT_SORTS = ['updatedAt', 'severity', 'priority'] as const;
 
 /** GET /atlas/events: the spec's scope, plus paging and filters (all optional). */
 export const IncidentListQuery = z
@@ -138,6 +139,8 @@ export const IncidentListQuery = z
     severity: csvOf(SEVERITIES, 'severity').optional(),
     status: csvOf(INCIDENT_STATUSES, 'status').optional(),
     type: csvOf(INCIDENT_TYPES, 'type').optional(),
+    /** P1–P4 for the organization, and NONE for the incidents that reach nothing of it. */
+    priority: csvOf(PRIORITY_FILTERS, 'priority').optional(),
     q: z.string().trim().max(200).optional(),
     from: IsoDateTime.optional(),
     to: IsoDateTime.optional(),

@@ -25,3 +25,4 @@ export * from './insights.js';
 export * from './analysis.js';
 export * from './two-factor.js';
 export * from './money.js';
+export * from './impact.js';

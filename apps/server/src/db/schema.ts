@@ -34,6 +34,8 @@ import type {
   GeoArea,
   Hazard,
   IncidentStatus,
+  Priority,
+  PriorityPoints,
   IncidentType,
   OrganizationStatus,
   PlanStatus,
@@ -534,6 +536,37 @@ export const exposurePeaks = pgTable(
     shipmentsAt: timestamp('shipments_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.incidentId, table.organizationId] })],
+);
+
+/**
+ * What an incident means for one organization, computed with its exposure (README, "Value at
+ * risk" and "Priority"): the priority while it reaches something, the points behind it, and
+ * the value at risk in the organization's currency. `inputs` fingerprints what they were
+ * computed from, so that a recompute that changes nothing writes nothing.
+ */
+export const incidentImpacts = pgTable(
+  'incident_impacts',
+  {
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    priority: text('priority').$type<Priority>(),
+    /** 4 for P1 down to 1 for P4, 0 when not exposed: the Events list sorts on it. */
+    priorityRank: integer('priority_rank').notNull().default(0),
+    points: jsonb('points').$type<PriorityPoints>(),
+    valueAtRisk: doublePrecision('value_at_risk').notNull().default(0),
+    currency: text('currency').notNull(),
+    basis: text('basis').$type<'NOW' | 'WHILE_ACTIVE'>().notNull(),
+    inputs: text('inputs').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.incidentId, table.organizationId] }),
+    index('incident_impacts_organization_rank_idx').on(table.organizationId, table.priorityRank),
+  ],
 );
 
 /**

@@ -17,6 +17,7 @@ import {
 } from '../../lib/geo/vector.js';
 import type { AlertRaiser } from '../alerts/raise.js';
 import { raiseExposureAlerts } from './exposure-alerts.js';
+import { refreshImpact } from './impact.js';
 import { type IndexedShipment, OrganizationIndex, type RoutePiece } from './exposure.index.js';
 import {
   type ExposureRow,
@@ -205,11 +206,10 @@ export class ExposureEngine {
           : await repository.organizationIds(tx);
       let reached = 0;
       for (const organizationId of organizations) {
-        const matches = isActive(incident, now)
-          ? ExposureEngine.match(await this.indexFor(tx, organizationId, now), incident, now)
-          : [];
+        const index = isActive(incident, now) ? await this.indexFor(tx, organizationId, now) : null;
+        const matches = index ? ExposureEngine.match(index, incident, now) : [];
         const existing = await repository.forIncident(tx, incidentId, organizationId);
-        await this.write(tx, incident, organizationId, matches, existing, now);
+        await this.write(tx, incident, organizationId, { matches, existing, now, index });
         reached += matches.length;
       }
       return reached;
@@ -232,7 +232,7 @@ export class ExposureEngine {
           (match) => match.kind === kind && match.id === targetId,
         );
         const mine = existing.filter((row) => row.incidentId === incident.id);
-        await this.write(tx, incident, organizationId, matches, mine, now);
+        await this.write(tx, incident, organizationId, { matches, existing: mine, now, index });
       }
       // Incidents no longer active (or gone from view) keep no live exposure of it.
       const activeIds = new Set(
@@ -266,15 +266,22 @@ export class ExposureEngine {
     for (const incident of incidents) await this.recomputeIncident(incident.id, organizationId);
   }
 
-  /** Brings the stored exposures of (incident, organization) in line with the matches. */
+  /**
+   * Brings the stored exposures of (incident, organization) in line with the matches, then
+   * its priority and value at risk. `index`: the organization's, when the incident is active.
+   */
   private async write(
     tx: Executor,
     incident: IncidentRow,
     organizationId: string,
-    matches: readonly Match[],
-    existing: readonly ExposureRow[],
-    now: Date,
+    written: {
+      matches: readonly Match[];
+      existing: readonly ExposureRow[];
+      now: Date;
+      index: OrganizationIndex | null;
+    },
   ): Promise<void> {
+    const { matches, existing, now, index } = written;
     const scope = { incidentId: incident.id, organizationId };
     const exposed: { kind: Match['kind']; id: string }[] = [];
     const known = new Map(existing.map((row) => [`${row.targetKind}:${row.targetId}`, row]));
@@ -334,6 +341,18 @@ export class ExposureEngine {
       gone.map((row) => row.id),
       now,
     );
+    // An incident that never reached anything of the organization has no impact for it.
+    if (existing.length > 0 || matches.length > 0) {
+      await refreshImpact(tx, {
+        incident,
+        area: incidentArea(incident),
+        organizationId,
+        active: isActive(incident, now),
+        dataVersion: index?.version ?? '',
+        changed: inserts.length + updates.length + cleared.length > 0,
+        now,
+      });
+    }
     if (this.alerts) {
       await raiseExposureAlerts(tx, this.alerts, incident, organizationId, {
         exposed,

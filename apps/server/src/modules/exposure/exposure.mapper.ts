@@ -1,6 +1,7 @@
-import type { ExposurePeak } from '@meridian/contracts';
+import type { ExposurePeak, IncidentImpact } from '@meridian/contracts';
 import type { exposurePeaks } from '../../db/schema.js';
 import type { ExposureRow } from './exposure.repository.js';
+import type { ImpactRow } from './impact.repository.js';
 
 /** What the API says of one exposure, whichever item or incident it is listed with. */
 export const toExposureFacts = (row: ExposureRow) => ({
@@ -21,4 +22,14 @@ export const toExposurePeak = (
   sitesAt: row?.sitesAt?.toISOString() ?? null,
   shipments: row?.shipments ?? 0,
   shipmentsAt: row?.shipmentsAt?.toISOString() ?? null,
+});
+
+/** An incident's priority and value at risk for an organization, as last computed. */
+export const toIncidentImpact = (row: ImpactRow): IncidentImpact => ({
+  priority: row.priority,
+  points: row.points,
+  valueAtRisk: row.valueAtRisk,
+  currency: row.currency,
+  basis: row.basis,
+  computedAt: row.computedAt.toISOString(),
 });

@@ -1,8 +1,17 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { isInReach } from '@meridian/contracts';
+import { type IncidentImpact, type Priority, isInReach } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
-import { exposurePeaks, exposures, incidents, shipments, sites } from '../../db/schema.js';
+import {
+  exposurePeaks,
+  exposures,
+  incidentImpacts,
+  incidents,
+  shipments,
+  sites,
+} from '../../db/schema.js';
 import { matchableShipmentColumns } from './exposure.repository.js';
+import { toIncidentImpact } from './exposure.mapper.js';
+import { impactRepository } from './impact.repository.js';
 
 /** The value an incident puts at risk, for modules that already hold its exposed rows. */
 export { valueAtRisk } from './value-at-risk.js';
@@ -34,6 +43,16 @@ const shipmentExposureVersionSql = (organizationId: string) =>
 
 /** Queries behind the exposure screens (one organization's view). */
 export const exposureReads = {
+  /** The incidents' priorities and values at risk for the organization, by incident. */
+  async impactsOf(
+    db: Executor,
+    organizationId: string,
+    incidentIds: readonly string[],
+  ): Promise<Map<string, IncidentImpact>> {
+    const rows = await impactRepository.of(db, organizationId, incidentIds);
+    return new Map(rows.map((row) => [row.incidentId, toIncidentImpact(row)]));
+  },
+
   /** An incident's exposures of the organization's sites (live ones, or all), nearest first. */
   sitesOf(db: Executor, incidentId: string, organizationId: string, withCleared: boolean) {
     return db
@@ -155,6 +174,10 @@ export const exposureReads = {
         incidentId: exposures.incidentId,
         sites: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SITE'))::int`,
         shipments: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SHIPMENT'))::int`,
+        // Names written whole: drizzle leaves a one-table query's columns unqualified.
+        priority: sql<Priority | null>`(select impact.priority from ${incidentImpacts} impact
+          where impact.incident_id = "exposures"."incident_id"
+            and impact.organization_id = ${organizationId})`,
       })
       .from(exposures)
       .where(and(eq(exposures.organizationId, organizationId), ne(exposures.state, 'CLEARED')))

@@ -33,11 +33,12 @@ export class ExposureService {
     if (!incident) throw notFound(API_MESSAGES.incident.notFound);
     // Everything it reached, cleared or not: the value at risk is of what is in reach, or,
     // when nothing is, of what it reached while active, whichever list the caller asked for.
-    const [siteRows, shipmentRows, peak, book] = [
+    const [siteRows, shipmentRows, peak, book, impacts] = [
       await exposureReads.sitesOf(this.db, incidentId, actor.organizationId, true),
       await exposureReads.shipmentsOf(this.db, incidentId, actor.organizationId, true),
       await exposureReads.peakOf(this.db, incidentId, actor.organizationId),
       await currencyBookOf(this.db, actor.organizationId),
+      await exposureReads.impactsOf(this.db, actor.organizationId, [incidentId]),
     ];
     const counted = countedRows(siteRows, shipmentRows);
     const live = <Row extends { exposure: { state: string } }>(rows: Row[]) =>
@@ -63,6 +64,7 @@ export class ExposureService {
         book,
         counted.basis,
       ),
+      impact: impacts.get(incidentId) ?? null,
     };
   }
 

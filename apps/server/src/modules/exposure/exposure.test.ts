@@ -338,7 +338,10 @@ describe('the exposure engine', () => {
         token: globexManager,
       },
     );
-    expect(summary.body.data.incidents).toEqual([{ incidentId: id, sites: 1, shipments: 0 }]);
+    // CRITICAL 3 + a MEDIUM site 1 + 2.6 km of 20 (2) + no value known 0 = 6: P2.
+    expect(summary.body.data.incidents).toEqual([
+      { incidentId: id, sites: 1, shipments: 0, priority: 'P2' },
+    ]);
     expect(summary.body.data.exposedShipmentIds).toEqual([]);
     expect(summary.body.data.exposedSiteIds).toHaveLength(1);
   });

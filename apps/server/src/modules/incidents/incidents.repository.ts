@@ -1,11 +1,16 @@
 import { type SQL, and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { IncidentListQuery, Scope } from '@meridian/contracts';
+import {
+  type IncidentListQuery,
+  type PriorityFilter,
+  type Scope,
+  priorityRank as priorityRankOf,
+} from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import { jsonObject, jsonTimestamp, jsonValue, listSnapshot } from '../../db/json-sql.js';
 import { containsText } from '../../db/text-search.js';
 import type { CursorKey } from '../../lib/cursor.js';
 import { Keyset } from '../../db/keyset-page.js';
-import { exposures, incidentEvents, incidents, users } from '../../db/schema.js';
+import { exposures, incidentEvents, incidentImpacts, incidents, users } from '../../db/schema.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type NewIncident = typeof incidents.$inferInsert;
@@ -21,8 +26,27 @@ export const incidentScope = (organizationId: string, scope: Scope) =>
 /** Highest first under `sort=severity`. */
 const severityRank = sql<number>`(case ${incidents.severity} when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end)`;
 
-/** The two orders of the Events list, newest first; the id makes each position unique. */
-export const incidentOrders = {
+/** The incident's priority for the organization as a rank: 4 for P1 … 1 for P4, 0 not exposed. */
+const priorityRank = (organizationId: string) =>
+  // Names written whole: drizzle leaves a one-table query's columns unqualified.
+  sql<number>`coalesce((select impact.priority_rank from ${incidentImpacts} impact
+    where impact.incident_id = "incidents"."id"
+      and impact.organization_id = ${organizationId}), 0)`;
+
+/** Highest priority first, then most severe, then newest: the organization's own order. */
+const priorityOrder = (organizationId: string) =>
+  new Keyset(
+    [
+      { value: priorityRank(organizationId), kind: 'integer' },
+      { value: severityRank, kind: 'integer' },
+      { value: incidents.updatedAt, kind: 'timestamp' },
+      { value: incidents.id, kind: 'uuid' },
+    ],
+    'desc',
+  );
+
+/** The orders of the Events list, newest first; the id makes each position unique. */
+const incidentOrders = {
   updatedAt: new Keyset(
     [
       { value: incidents.updatedAt, kind: 'timestamp' },
@@ -67,11 +91,21 @@ const incidentJson = jsonObject({
 
 export type IncidentFilters = Pick<
   IncidentListQuery,
-  'severity' | 'status' | 'type' | 'q' | 'from' | 'to' | 'updatedSince' | 'exposed'
+  'severity' | 'status' | 'type' | 'q' | 'from' | 'to' | 'updatedSince' | 'exposed' | 'priority'
 >;
+
+/** Of these priorities for the organization; NONE: reaching nothing of it now. */
+const priorityIn = (wanted: readonly PriorityFilter[], organizationId: string): SQL => {
+  const ranks = wanted.map((value) => (value === 'NONE' ? 0 : priorityRankOf(value)));
+  return sql`${priorityRank(organizationId)} in (${sql.join(
+    ranks.map((rank) => sql`${rank}`),
+    sql`, `,
+  )})`;
+};
 
 const filterConditions = (filters: IncidentFilters, organizationId: string): SQL[] => {
   const conditions: (SQL | undefined)[] = [
+    filters.priority?.length ? priorityIn(filters.priority, organizationId) : undefined,
     filters.exposed
       ? sql`exists (select 1 from ${exposures} where ${exposures.incidentId} = ${incidents.id} and ${exposures.organizationId} = ${organizationId} and ${exposures.state} <> 'CLEARED')`
       : undefined,
@@ -124,7 +158,8 @@ export const incidentsRepository = {
     },
   ) {
     const { organizationId, scope, filters, sort, limit, after } = options;
-    return incidentOrders[sort].rows(
+    const order = sort === 'priority' ? priorityOrder(organizationId) : incidentOrders[sort];
+    return order.rows(
       db,
       incidents,
       [incidentScope(organizationId, scope), ...filterConditions(filters, organizationId)],

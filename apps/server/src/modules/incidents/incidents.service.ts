@@ -22,6 +22,7 @@ import { toShipmentDto } from '../atlas/atlas.mapper.js';
 import { atlasReads } from '../atlas/atlas.reads.js';
 import type { BackgroundWork } from '../../jobs/background.js';
 import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
+import { exposureReads } from '../exposure/exposure.reads.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { IncidentAlerts } from './incident-alerts.js';
 import { TRACKED, changesBetween } from './incident-changes.js';
@@ -92,6 +93,7 @@ export class IncidentsService {
       severity,
       status,
       type,
+      query.priority,
       q,
       from,
       to,
@@ -111,7 +113,19 @@ export class IncidentsService {
           after,
         }),
     );
-    return { data: page.items.map(toIncidentDto), page: { nextCursor: page.nextCursor } };
+    // Each with its priority and value at risk for the organization, as the card shows them.
+    const impacts = await exposureReads.impactsOf(
+      this.db,
+      actor.organizationId,
+      page.items.map((row) => row.id),
+    );
+    return {
+      data: page.items.map((row) => ({
+        ...toIncidentDto(row),
+        impact: impacts.get(row.id) ?? null,
+      })),
+      page: { nextCursor: page.nextCursor },
+    };
   }
 
   async detail(actor: Actor, id: string): Promise<IncidentDetailResponse['data']> {

@@ -1,3 +1,4 @@
+import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
 import { defineModule } from '../module.js';
 import { settingsRoutes } from './settings.routes.js';
 import { OrganizationSettingsService } from './settings.service.js';
@@ -5,9 +6,14 @@ import { OrganizationSettingsService } from './settings.service.js';
 /** An organization's settings, set by its admins. */
 export const settingsModule = defineModule({
   name: 'settings',
-  setup: ({ db }) => ({
+  setup: ({ db, background }) => ({
     routes: async (api) => {
-      await api.register(settingsRoutes, { settings: new OrganizationSettingsService(db) });
+      const settings = new OrganizationSettingsService(db, {
+        // Values at risk and priorities are in the organization's currency, at its rates.
+        currency: (tx, organizationId) =>
+          background.enqueue(tx, EXPOSURE_JOBS.organization, organizationId, { organizationId }),
+      });
+      await api.register(settingsRoutes, { settings });
     },
   }),
 });

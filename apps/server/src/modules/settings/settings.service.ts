@@ -10,7 +10,7 @@ import {
 } from '@meridian/contracts';
 import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { badRequest, invalidRows } from '../../lib/errors.js';
 import { allowsAddress, invalidEntries } from '../../lib/ip-allow-list.js';
@@ -59,7 +59,13 @@ const DOCUMENTS = {
 
 /** Settings of the active organization: everyone in it reads them, its admins change them. */
 export class OrganizationSettingsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Told in the saving transaction, for what follows a kind of settings (the rates). */
+    private readonly saved: Partial<
+      Record<OrganizationSettingsColumn, (tx: Executor, organizationId: string) => Promise<unknown>>
+    > = {},
+  ) {}
 
   async read<K extends OrganizationSettingsColumn>(
     actor: Actor,
@@ -91,6 +97,7 @@ export class OrganizationSettingsService {
         before,
         after: value,
       });
+      await this.saved[kind]?.(tx, actor.organizationId);
     });
     return value;
   }

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import {
+  CRITICALITIES,
+  type Criticality,
+  type PriorityInputs,
+  convertTotals,
+  isInReach,
+  priorityOf,
+  priorityPoints,
+  priorityRank,
+} from '@meridian/contracts';
+import type { Executor } from '../../db/client.js';
+import { type Area, areaAnchor } from '../../lib/geo/area.js';
+import { haversineKm } from '../../lib/geo/sphere.js';
+import { currencyBookOf } from '../settings/settings.reads.js';
+import { countedRows, exposureReads } from './exposure.reads.js';
+import type { IncidentRow } from './exposure.repository.js';
+import { impactRepository } from './impact.repository.js';
+import { valueAtRisk } from './value-at-risk.js';
+
+/**
+ * How far the incident reaches from the point distances are measured from: a circle's radius,
+ * or the farthest corner of its outlines from their anchor.
+ */
+export function reachKm(area: Area): number {
+  if (area.kind === 'circle') return area.radiusKm;
+  const anchor = areaAnchor(area);
+  let farthest = 0;
+  for (const polygon of area.polygons) {
+    for (const point of polygon[0] ?? []) farthest = Math.max(farthest, haversineKm(anchor, point));
+  }
+  return farthest;
+}
+
+const rankOf = (criticality: Criticality) => CRITICALITIES.indexOf(criticality);
+
+/** The highest criticality among the sites, null when there is none. */
+export const highestCriticality = (criticalities: readonly Criticality[]): Criticality | null =>
+  criticalities.reduce<Criticality | null>(
+    (best, next) => (best === null || rankOf(next) > rankOf(best) ? next : best),
+    null,
+  );
+
+/**
+ * Recomputes the incident's priority and value at risk for the organization and keeps them
+ * (incident_impacts), unless nothing they depend on changed: the incident, the organization's
+ * sites and shipments (`dataVersion`), its currency table, and its exposures (`changed`).
+ */
+export async function refreshImpact(
+  tx: Executor,
+  options: {
+    incident: IncidentRow;
+    area: Area | null;
+    organizationId: string;
+    active: boolean;
+    dataVersion: string;
+    changed: boolean;
+    now: Date;
+  },
+): Promise<void> {
+  const { incident, organizationId, now } = options;
+  const book = await currencyBookOf(tx, organizationId);
+  const inputs = createHash('sha1')
+    .update(
+      JSON.stringify([
+        incident.updatedAt.toISOString(),
+        options.active,
+        options.dataVersion,
+        book.currency,
+        book.rates,
+      ]),
+    )
+    .digest('base64url');
+  const stored = await impactRepository.inputsOf(tx, incident.id, organizationId);
+  if (!options.changed && stored === inputs) return;
+  const counted = countedRows(
+    await exposureReads.sitesOf(tx, incident.id, organizationId, true),
+    await exposureReads.shipmentsOf(tx, incident.id, organizationId, true),
+  );
+  // Never reached anything of the organization: nothing to keep.
+  if (stored === null && counted.sites.length + counted.shipments.length === 0) return;
+  const value = valueAtRisk(
+    incident,
+    {
+      sites: counted.sites.map(({ site }) => site),
+      shipments: counted.shipments.map(({ shipment }) => shipment),
+    },
+    book,
+    counted.basis,
+  );
+  const live = counted.basis === 'NOW' && options.active;
+  let priority: PriorityInputs | null = null;
+  if (live) {
+    const reach = options.area ? reachKm(options.area) : incident.affectedRadiusKm;
+    const nearest = Math.min(
+      ...[...counted.sites, ...counted.shipments]
+        .filter((row) => isInReach(row.exposure))
+        .map((row) => row.exposure.distanceKm),
+    );
+    const revenue = convertTotals(
+      await impactRepository.revenuePerDay(tx, organizationId),
+      book,
+    ).amount;
+    priority = {
+      severity: incident.severity,
+      criticality: highestCriticality(counted.sites.map(({ site }) => site.criticality)),
+      proximity: reach > 0 ? nearest / reach : 0,
+      valueDays: revenue > 0 ? value.total / revenue : null,
+      valueKnown: value.total > 0,
+      // Which parts a site is the only source of comes with the bill of materials.
+      singleSource: false,
+    };
+  }
+  const code = priority ? priorityOf(priority) : null;
+  await impactRepository.save(tx, {
+    incidentId: incident.id,
+    organizationId,
+    priority: code,
+    priorityRank: priorityRank(code),
+    points: priority ? priorityPoints(priority) : null,
+    valueAtRisk: value.total,
+    currency: value.currency,
+    basis: value.basis,
+    inputs,
+    computedAt: now,
+  });
+}
