@@ -141,6 +141,11 @@ describe('exposure on screen', () => {
     );
     await expect(value).toContainText('Not counted: 1 shipment without a cargo value');
     await expect(sitesTable).toContainText('$175,0007 days down');
+    const priority = page.getByRole('region', { name: 'Priority' });
+    await expect(priority).toContainText('P1 · Act now');
+    await expect(priority).toContainText(
+      'Severity 2 · Criticality 3 · Proximity 2 · Value at risk 3 · Single source 0 = 10 points',
+    );
     await saveScreenshot(page, 'event-exposure-light');
 
     const download = page.waitForEvent('download');
@@ -159,6 +164,37 @@ describe('exposure on screen', () => {
     await page.waitForURL(/exposed=true/);
     await expect.poll(() => cards.count()).toBe(1);
     await cards.getByText('Storm over Rotterdam').waitFor();
+  });
+
+  it('shows, sorts and filters by priority, with the value at risk on each card', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ baseURL: world().baseUrl });
+      await startSignedIn(page, world().data.account, '/admin/events', { theme });
+      const cards = page.getByRole('list', { name: 'Incidents' }).getByRole('article');
+      await expect.poll(() => cards.count()).toBe(2);
+      // HIGH 2 + a CRITICAL site 3 + 3.9 km of 60 (2) + 10.2 days of revenue (3) = 10: P1.
+      const storm = cards.filter({ hasText: 'Storm over Rotterdam' });
+      await expect(storm).toContainText('P1 · Act now');
+      await expect(storm).toContainText('$255,000 at risk');
+      await expect(cards.filter({ hasText: 'Quiet incident far away' })).toContainText(
+        'Not exposed',
+      );
+      await page.getByRole('combobox', { name: 'Sort' }).click();
+      await page.getByRole('option', { name: 'Highest priority first' }).click();
+      await page.waitForURL(/sort=priority/);
+      await expect(cards.first()).toContainText('Storm over Rotterdam');
+      await saveScreenshot(page, `events-priority-${theme}`);
+      if (theme === 'dark') continue;
+      await page.getByRole('button', { name: 'Not exposed' }).click();
+      await page.waitForURL(/priority=NONE/);
+      await expect.poll(() => cards.count()).toBe(1);
+      await cards.getByText('Quiet incident far away').waitFor();
+      await page.getByRole('button', { name: 'Not exposed' }).click();
+      await page.getByRole('button', { name: 'P1', exact: true }).click();
+      await page.waitForURL(/priority=P1/);
+      await expect.poll(() => cards.count()).toBe(1);
+      await cards.getByText('Storm over Rotterdam').waitFor();
+    }
   });
 
   it('keeps what the incident reached once it is resolved, with when', async () => {
@@ -191,6 +227,8 @@ describe('exposure on screen', () => {
     await expect(panel.getByRole('region', { name: 'Value at risk while active' })).toContainText(
       '$255,000',
     );
+    // Nothing in reach: no priority, the value while active kept.
+    await expect(panel.getByRole('region', { name: 'Priority' })).toContainText('Not exposed');
     await saveScreenshot(page, 'event-exposure-resolved');
   });
 });

@@ -1,4 +1,4 @@
-import type { SiteValueAtRisk, ValueAtRisk } from '@meridian/contracts';
+import type { IncidentImpact, SiteValueAtRisk, ValueAtRisk } from '@meridian/contracts';
 import { formatCalendarDay, formatMoney } from '@/utils/format';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -77,6 +77,20 @@ export function SiteValueCell({
         {value.amount === null ? '—' : formatMoney(value.amount, currency)}
       </span>
       <span className="text-xs text-muted-foreground">{days}</span>
+    </span>
+  );
+}
+
+/**
+ * "$5,000,000 at risk" on an incident's card (or "… at risk while active" once it reaches
+ * nothing): its value at risk as last computed; nothing when none is known.
+ */
+export function ImpactValue({ impact }: { impact: IncidentImpact | null | undefined }) {
+  if (!impact || impact.valueAtRisk <= 0) return null;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-md bg-surface-muted px-2 py-0.5 text-xs font-medium text-foreground tabular-nums">
+      {formatMoney(impact.valueAtRisk, impact.currency)} at risk
+      {impact.basis === 'NOW' ? '' : ' while active'}
     </span>
   );
 }

@@ -1,4 +1,11 @@
-import type { ExposurePeak, Site, SiteExposure, ValueAtRisk } from '@meridian/contracts';
+import type {
+  ExposurePeak,
+  IncidentExposureResponse,
+  IncidentImpact,
+  Site,
+  SiteExposure,
+  ValueAtRisk,
+} from '@meridian/contracts';
 
 /** An incident that never reached anything. */
 export const NO_PEAK: ExposurePeak = { sites: 0, sitesAt: null, shipments: 0, shipmentsAt: null };
@@ -15,6 +22,19 @@ export const NO_VALUE: ValueAtRisk = {
   ratesAsOf: null,
   bySite: [],
 };
+
+/** An incident's exposure as a test gives it: no value and no priority unless it says. */
+export type ExposureData = Omit<IncidentExposureResponse['data'], 'valueAtRisk' | 'impact'> & {
+  valueAtRisk?: ValueAtRisk;
+  impact?: IncidentImpact | null;
+};
+
+/** The exposure reply's data, with what the test left out filled in. */
+export const exposureData = (data: ExposureData): IncidentExposureResponse['data'] => ({
+  valueAtRisk: NO_VALUE,
+  impact: null,
+  ...data,
+});
 
 const FIRST_SEEN = '2026-11-20T08:01:00.000Z';
 

@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@/components/ui/Badge';
-import type { IncidentStatus, Severity } from '@meridian/contracts';
+import type { IncidentStatus, Priority, Severity } from '@meridian/contracts';
 import type { ReadIncident } from '@/lib/readers';
 import * as WEB_MESSAGES from '@/config/messages';
 
@@ -9,6 +9,14 @@ export const SEVERITY_TONE: Record<Severity, BadgeTone> = {
   HIGH: 'orange',
   MEDIUM: 'yellow',
   LOW: 'green',
+};
+
+/** Priorities from red (P1, act now) to blue (P4, note). */
+export const PRIORITY_TONE: Record<Priority, BadgeTone> = {
+  P1: 'red',
+  P2: 'orange',
+  P3: 'yellow',
+  P4: 'blue',
 };
 
 /** The same colours as map paint (Tailwind red-600, orange-500, yellow-400, green-600). */

@@ -1,4 +1,10 @@
-import type { IncidentStatus, IncidentType, Scope, Severity } from '@meridian/contracts';
+import type {
+  IncidentStatus,
+  IncidentType,
+  PriorityFilter,
+  Scope,
+  Severity,
+} from '@meridian/contracts';
 import { INCIDENT_LIMITS } from '@meridian/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useActiveOrganizationId } from '@/lib/active-organization';
@@ -14,7 +20,8 @@ import * as WEB_MESSAGES from '@/config/messages';
  * The incidents a page at a time, filtered and sorted: the Events list and Atlas's feed.
  */
 
-export type EventSort = 'updatedAt' | 'severity';
+export const EVENT_SORTS = ['updatedAt', 'severity', 'priority'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
 
 export type EventFilters = {
   scope: Scope;
@@ -25,6 +32,8 @@ export type EventFilters = {
   sort: EventSort;
   /** Only incidents that reach something of the organization. */
   exposed: boolean;
+  /** Of these priorities for the organization (NONE: not exposed); none chosen: any. */
+  priority: PriorityFilter[];
 };
 
 /** The filters as the API's query string (scope last, paging added by the caller). */
@@ -36,6 +45,7 @@ export function filterQuery(filters: EventFilters): URLSearchParams {
   if (filters.q.trim()) query.set('q', filters.q.trim());
   if (filters.sort !== 'updatedAt') query.set('sort', filters.sort);
   if (filters.exposed) query.set('exposed', 'true');
+  if (filters.priority.length) query.set('priority', filters.priority.join(','));
   return query;
 }
 
@@ -48,6 +58,7 @@ export const NO_EVENT_FILTERS: EventFilters = {
   q: '',
   sort: 'updatedAt',
   exposed: false,
+  priority: [],
 };
 
 /** A page of GET /atlas/events, or the spec's "not JSON" case, which shows sample incidents. */

@@ -1,5 +1,6 @@
 import { ExposureBadge } from '@/components/ExposureBadge';
 import { SeverityBadge } from '@/components/IncidentBadges';
+import { PriorityBadge } from '@/components/PriorityBadge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { VirtualList } from '@/components/VirtualList';
 import { paths } from '@/config/paths';
@@ -92,7 +93,10 @@ export function EventsFeed({ scope, count, exposure, className, style }: EventsF
               <span className="text-xs text-muted-foreground">
                 {formatLocation(incident.location)} · {formatUtc(incident.updatedAt)}
               </span>
-              <ExposureBadge counts={exposure?.get(incident.id)} className="self-start" />
+              <span className="flex flex-wrap items-center gap-2">
+                <PriorityBadge impact={incident.impact} />
+                <ExposureBadge counts={exposure?.get(incident.id)} />
+              </span>
             </Link>
           )}
         />

@@ -1,5 +1,7 @@
 import { ExposureBadge } from '@/components/ExposureBadge';
 import { SeverityBadge } from '@/components/IncidentBadges';
+import { ImpactValue } from '@/components/ValueAtRisk';
+import { PriorityBadge } from '@/components/PriorityBadge';
 import type { ExposureCounts } from '@/entities/exposure/exposure-summary';
 import { paths } from '@/config/paths';
 import { formatLocation, formatUtc } from '@/entities/incident/incident-display';
@@ -17,7 +19,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** An incident on the Events page: title, severity, location, time, status and summary. */
+/**
+ * An incident on the Events page: title, priority, severity, location, time, status, summary,
+ * and what it reaches and puts at risk.
+ */
 export function EventCard({
   incident,
   exposure,
@@ -41,7 +46,10 @@ export function EventCard({
             {incident.title}
           </Link>
         </h2>
-        <SeverityBadge severity={incident.severity} className="shrink-0" />
+        <div className="flex shrink-0 items-center gap-2">
+          <PriorityBadge impact={incident.impact} />
+          <SeverityBadge severity={incident.severity} />
+        </div>
       </div>
       <dl className="mt-3 grid gap-3 sm:grid-cols-3">
         <Field label="Location">{formatLocation(incident.location)}</Field>
@@ -64,7 +72,10 @@ export function EventCard({
         </div>
       ) : null}
       {/* Last: exposure arrives after the list, and nothing above it moves when it does. */}
-      <ExposureBadge counts={exposure} className="mt-3" />
+      <div className="mt-3 flex flex-wrap items-center gap-2 empty:hidden">
+        <ExposureBadge counts={exposure} />
+        <ImpactValue impact={incident.impact} />
+      </div>
     </article>
   );
 }

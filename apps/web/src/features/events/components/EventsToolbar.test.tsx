@@ -51,6 +51,23 @@ describe('the Events filters', () => {
     expect(query().has('exposed')).toBe(false);
   });
 
+  it('filters by priority and sorts by it, in the URL', () => {
+    renderWithApp(<FilteredEvents />, { route: '/admin/events?priority=P2,BOGUS&sort=priority' });
+    expect(chip('P2').getAttribute('aria-pressed')).toBe('true');
+    expect(chip('P1').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('combobox', { name: 'Sort' }).textContent).toContain(
+      'Highest priority first',
+    );
+    fireEvent.click(chip('P1'));
+    fireEvent.click(chip('Not exposed'));
+    expect(query().get('priority')).toBe('P2,P1,NONE');
+    fireEvent.click(chip('P2'));
+    fireEvent.click(chip('P1'));
+    fireEvent.click(chip('Not exposed'));
+    expect(query().has('priority')).toBe(false);
+    expect(query().get('sort')).toBe('priority');
+  });
+
   it('searches once typing pauses, not at every key', async () => {
     vi.useFakeTimers();
     renderWithApp(<FilteredEvents />, { route: '/admin/events' });

@@ -1,12 +1,15 @@
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { SEVERITY_TONE, formatStatus } from '@/entities/incident/incident-display';
+import { PRIORITY_TONE, SEVERITY_TONE, formatStatus } from '@/entities/incident/incident-display';
+import { EVENT_SORTS } from '@/entities/incident/incident-pages';
 import { cn } from '@/utils/cn';
 import type { IncidentStatus, Severity } from '@meridian/contracts';
 import {
   INCIDENT_STATUSES,
   INCIDENT_TYPES,
   INCIDENT_TYPE_LABELS,
+  NOT_EXPOSED,
+  PRIORITY_FILTERS,
   SEVERITIES,
 } from '@meridian/contracts/constants';
 import { Search } from 'lucide-react';
@@ -22,12 +25,14 @@ const TYPE_OPTIONS = [
 const SORT_OPTIONS = [
   { value: 'updatedAt', label: 'Newest first' },
   { value: 'severity', label: 'Most severe first' },
+  { value: 'priority', label: 'Highest priority first' },
 ];
 const CHIP_TONE: Record<string, string> = {
   red: 'data-[on=true]:border-red-500 data-[on=true]:bg-red-500/15',
   orange: 'data-[on=true]:border-orange-500 data-[on=true]:bg-orange-500/15',
   yellow: 'data-[on=true]:border-yellow-500 data-[on=true]:bg-yellow-500/15',
   green: 'data-[on=true]:border-emerald-500 data-[on=true]:bg-emerald-500/15',
+  blue: 'data-[on=true]:border-blue-500 data-[on=true]:bg-blue-500/15',
   neutral: 'data-[on=true]:border-primary data-[on=true]:bg-primary/15',
 };
 
@@ -62,7 +67,7 @@ function Chip({
   );
 }
 
-/** Search, severity and status chips, type and sort: each change is in the URL at once. */
+/** Search, severity, priority and status chips, type and sort: each change is in the URL at once. */
 export function EventsToolbar({
   filters,
   onChange,
@@ -113,7 +118,7 @@ export function EventsToolbar({
           label="Sort"
           value={filters.sort}
           onValueChange={(value) =>
-            onChange({ sort: value === 'severity' ? 'severity' : 'updatedAt' })
+            onChange({ sort: EVENT_SORTS.find((sort) => sort === value) ?? 'updatedAt' })
           }
           options={SORT_OPTIONS}
           className="h-10 w-44"
@@ -142,6 +147,21 @@ export function EventsToolbar({
         >
           Exposed only
         </Chip>
+        <span className="mr-1 ml-3 text-xs text-muted-foreground" id="priority-filter">
+          Priority
+        </span>
+        <div role="group" aria-labelledby="priority-filter" className="flex flex-wrap gap-1.5">
+          {PRIORITY_FILTERS.map((priority) => (
+            <Chip
+              key={priority}
+              on={filters.priority.includes(priority)}
+              tone={priority === 'NONE' ? 'neutral' : PRIORITY_TONE[priority]}
+              onClick={() => onChange({ priority: toggled(filters.priority, priority) })}
+            >
+              {priority === 'NONE' ? NOT_EXPOSED : priority}
+            </Chip>
+          ))}
+        </div>
         <span className="mr-1 ml-3 text-xs text-muted-foreground" id="status-filter">
           Status
         </span>

@@ -1,10 +1,16 @@
-import type { IncidentDetail, IncidentExposureResponse, ValueAtRisk } from '@meridian/contracts';
+import type { IncidentDetail } from '@meridian/contracts';
 import { IncidentExposureResponse as ExposureReply } from '@meridian/contracts';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { NO_PEAK, NO_VALUE, siteExposure } from '@/test/exposure-fixtures';
+import {
+  type ExposureData,
+  NO_PEAK,
+  NO_VALUE,
+  exposureData,
+  siteExposure,
+} from '@/test/exposure-fixtures';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ExposurePanel } from './ExposurePanel';
@@ -29,12 +35,10 @@ const site = (
 ) => siteExposure({ name, kind: 'WAREHOUSE', criticality }, { distanceKm, clearedAt });
 
 /** Answers the exposure of INCIDENT with `data`, checked against the contract first. */
-function exposureIs(
-  data: Omit<IncidentExposureResponse['data'], 'valueAtRisk'> & { valueAtRisk?: ValueAtRisk },
-) {
+function exposureIs(data: ExposureData) {
   const reply = ExposureReply.parse({
     message: 'Exposure retrieved',
-    data: { valueAtRisk: NO_VALUE, ...data },
+    data: exposureData(data),
   });
   const seen: { authorization: string | null; include: string | null }[] = [];
   apiServer.use(
@@ -111,6 +115,47 @@ describe('the exposure panel', () => {
       ],
       ['Colchester yard', 'warehouse', '30.5 km', '—', `${first} – ${last}`, 'Cleared'],
     ]);
+  });
+
+  it('gives the priority with the points it is made of, or "Not exposed"', async () => {
+    exposureIs({
+      sites: [site('Harbour DC', 1.2, 'CRITICAL')],
+      shipments: [],
+      peak: { ...NO_PEAK, sites: 1, sitesAt: '2026-11-20T08:01:00.000Z' },
+      impact: {
+        priority: 'P1',
+        points: { severity: 2, criticality: 3, proximity: 2, value: 3, singleSource: 0 },
+        valueAtRisk: 300_000,
+        currency: 'GBP',
+        basis: 'NOW',
+        computedAt: '2026-11-20T08:01:00.000Z',
+      },
+    });
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    const priority = await screen.findByRole('region', { name: 'Priority' });
+    expect(priority.textContent).toContain('P1 · Act now');
+    expect(priority.textContent).toContain(
+      'Severity 2 · Criticality 3 · Proximity 2 · Value at risk 3 · Single source 0 = 10 points',
+    );
+  });
+
+  it('says "Not exposed" when the incident reached things but reaches nothing now', async () => {
+    exposureIs({
+      sites: [site('Harbour DC', 1.2, 'CRITICAL', '2026-11-21T08:00:00.000Z')],
+      shipments: [],
+      peak: { ...NO_PEAK, sites: 1, sitesAt: '2026-11-20T08:01:00.000Z' },
+      impact: {
+        priority: null,
+        points: null,
+        valueAtRisk: 0,
+        currency: 'GBP',
+        basis: 'WHILE_ACTIVE',
+        computedAt: '2026-11-21T08:00:00.000Z',
+      },
+    });
+    renderWithApp(<ExposurePanel incident={INCIDENT} />);
+    const priority = await screen.findByRole('region', { name: 'Priority' });
+    expect(priority.textContent).toBe('PriorityPriority: Not exposed');
   });
 
   it('puts a value on what is in reach, each site with its share and days down', async () => {

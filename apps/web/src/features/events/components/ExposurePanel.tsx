@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
+import { PriorityExplained } from '@/components/PriorityBadge';
 import { SiteValueCell, ValueAtRiskSummary, valueAtRiskLabel } from '@/components/ValueAtRisk';
 import { downloadText, toCsv } from '@/lib/csv';
 import type { IncidentDetail } from '@meridian/contracts';
@@ -112,12 +113,18 @@ export function ExposurePanel({ incident }: { incident: IncidentDetail }) {
         </>
       ) : null}
       {data && data.sites.length + data.shipments.length > 0 ? (
-        <section aria-label={valueAtRiskLabel(data.valueAtRisk)} className="flex flex-col gap-1">
-          <h3 className="text-xs font-medium text-muted-foreground">
-            {valueAtRiskLabel(data.valueAtRisk)}
-          </h3>
-          <ValueAtRiskSummary value={data.valueAtRisk} />
-        </section>
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <section aria-label="Priority" className="flex flex-col gap-1">
+            <h3 className="text-xs font-medium text-muted-foreground">Priority</h3>
+            <PriorityExplained impact={data.impact} />
+          </section>
+          <section aria-label={valueAtRiskLabel(data.valueAtRisk)} className="flex flex-col gap-1">
+            <h3 className="text-xs font-medium text-muted-foreground">
+              {valueAtRiskLabel(data.valueAtRisk)}
+            </h3>
+            <ValueAtRiskSummary value={data.valueAtRisk} />
+          </section>
+        </div>
       ) : null}
       {data && data.sites.length > 0 ? (
         <Table

@@ -1,10 +1,15 @@
 export type { EventFilters, EventSort } from '@/entities/incident/incident-pages';
-import { filterQuery, type EventFilters } from '@/entities/incident/incident-pages';
+import { EVENT_SORTS, filterQuery, type EventFilters } from '@/entities/incident/incident-pages';
 import { isAtlasListOf } from '@/lib/query-keys';
 import { isScope } from '@/lib/scope-state';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IncidentType } from '@meridian/contracts';
-import { INCIDENT_STATUSES, INCIDENT_TYPES, SEVERITIES } from '@meridian/contracts/constants';
+import {
+  INCIDENT_STATUSES,
+  INCIDENT_TYPES,
+  PRIORITY_FILTERS,
+  SEVERITIES,
+} from '@meridian/contracts/constants';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -30,8 +35,9 @@ export function useEventFilters(): [EventFilters, (change: Partial<EventFilters>
         ? (type as IncidentType)
         : null,
       q: params.get('q') ?? '',
-      sort: params.get('sort') === 'severity' ? 'severity' : 'updatedAt',
+      sort: listOf(params.get('sort'), EVENT_SORTS)[0] ?? 'updatedAt',
       exposed: params.get('exposed') === 'true',
+      priority: listOf(params.get('priority'), PRIORITY_FILTERS),
     };
   }, [params]);
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import type { IncidentExposureResponse, ValueAtRisk } from '@meridian/contracts';
 import {
   CurrencySettingsResponse,
   IncidentExposureResponse as ExposureReply,
@@ -8,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import type { ReadIncident } from '@/lib/readers';
-import { NO_VALUE, siteExposure } from '@/test/exposure-fixtures';
+import { type ExposureData, NO_VALUE, exposureData, siteExposure } from '@/test/exposure-fixtures';
 import { apiServer } from '@/test/msw-server';
 import { renderWithApp } from '@/test/render';
 import { ImpactTab } from './ImpactTab';
@@ -44,12 +43,10 @@ function booksInEuros() {
   apiServer.use(http.get('*/api/admin/settings/currency', () => HttpResponse.json(reply)));
 }
 
-function exposureIs(
-  data: Omit<IncidentExposureResponse['data'], 'valueAtRisk'> & { valueAtRisk?: ValueAtRisk },
-) {
+function exposureIs(data: ExposureData) {
   const reply = ExposureReply.parse({
     message: 'Exposure retrieved',
-    data: { valueAtRisk: NO_VALUE, ...data },
+    data: exposureData(data),
   });
   apiServer.use(
     http.get(`*/api/incidents/${INCIDENT.id}/exposure`, () => HttpResponse.json(reply)),
