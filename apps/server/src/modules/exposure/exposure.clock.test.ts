@@ -143,7 +143,12 @@ describe('the exposure clock', () => {
     // Found again before its recompute ran: already queued, left as it is (not queued twice).
     expect(await clock.runDue()).toBe(0);
     await runJobs();
-    expect(await exposureOf(id)).toEqual(['Depot Rotterdam: NEW', 'S-LANE: CLEARED']);
+    // The depot is still in reach: NEW, or ONGOING when a minute's step began meanwhile and the
+    // clock moved the shipment on (a second recompute of the incident).
+    expect(await exposureOf(id)).toEqual([
+      expect.stringMatching(/^Depot Rotterdam: (NEW|ONGOING)$/),
+      'S-LANE: CLEARED',
+    ]);
     expect((await exposureRepository.nextMoment(server.database.db, new Date()))?.getTime()).toBe(
       endsAt.getTime(),
     );
