@@ -27,6 +27,13 @@ export const endpoints = (options: BenchOptions): Endpoint[] => [
     path: '/api/atlas/events?scope=ORG&limit=50',
     connections: 10,
   },
+  // The same page sorted by the organization's priority (issue 33): a rank looked up per incident.
+  {
+    name: 'events-priority',
+    method: 'GET',
+    path: '/api/atlas/events?scope=ORG&limit=50&sort=priority',
+    connections: 10,
+  },
   {
     name: 'shipments',
     method: 'GET',
