@@ -111,6 +111,10 @@ describe('exposure on screen', () => {
     // Both exposed shipments ringed in red, from the map body's exposed flags.
     await layer('exposed-shipments').toBe('2');
     await waitForMapPainted(page, { theme: 'dark', shipments: 3, incidents: 2 });
+    // The storm is drawn larger for its priority; the legend says what sizes mean.
+    await expect(page.getByRole('figure', { name: 'Incident size by priority' })).toContainText(
+      'PriorityP1P2P3P4Not exposed',
+    );
     await saveScreenshot(page, 'atlas-exposed-routes');
     await page.getByRole('combobox', { name: /filter/i }).click();
     await page.getByRole('option', { name: 'Suppliers' }).click();

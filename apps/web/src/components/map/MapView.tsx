@@ -159,6 +159,7 @@ export function MapView({
   onSiteSelect,
   describeShipment,
   exposedSiteIds,
+  incidentSizes,
   routes,
   label,
   className,
@@ -421,6 +422,18 @@ export function MapView({
     reportOnIdle(map, 'drawnIncidents', String(incidentCounts(incidents).count));
     return () => releaseWhenRested(map, releases);
   }, [ready, incidents]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !incidentSizes) return;
+    for (const [id, size] of incidentSizes)
+      map.setFeatureState({ source: SOURCES.incidents, id }, { size });
+    return () => {
+      for (const id of incidentSizes.keys()) {
+        map.removeFeatureState({ source: SOURCES.incidents, id }, 'size');
+      }
+    };
+  }, [ready, incidentSizes]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -58,11 +58,17 @@ const SHIPMENT_COLOR_PER_FEATURE: ExpressionSpecification = [
   ['coalesce', ['get', 'color'], SHIPMENT_COLOR],
 ];
 /**
- * A circle radius by zoom, read per feature like the colour (no feature sets `size`): with the
+ * A circle radius by zoom, read per feature like the colour (`size`, 1 unless set): with the
  * radius of every circle layer a zoom-and-feature expression, all of them share one shader.
  */
 function radiusByZoom(stops: readonly (readonly [zoom: number, radius: number])[]) {
-  const scaled = (radius: number) => ['*', radius, ['coalesce', ['get', 'size'], 1]];
+  // A feature's size comes from its state (set after loading, as incidents' priorities) or
+  // its properties; none is 1.
+  const scaled = (radius: number) => [
+    '*',
+    radius,
+    ['coalesce', ['feature-state', 'size'], ['get', 'size'], 1],
+  ];
   return [
     'interpolate',
     ['linear'],
@@ -211,7 +217,14 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     clusterRadius: SHIPMENT_CLUSTERING.radiusPx,
     clusterMaxZoom: SHIPMENT_CLUSTERING.maxZoom,
   });
-  map.addSource(SOURCES.incidents, { type: 'geojson', data: empty, buffer: 16, maxzoom: 12 });
+  map.addSource(SOURCES.incidents, {
+    type: 'geojson',
+    data: empty,
+    buffer: 16,
+    maxzoom: 12,
+    // Incidents are known by their id, which their sizes (feature state) are set by.
+    promoteId: 'id',
+  });
   map.addSource(SOURCES.areas, { type: 'geojson', data: empty });
   // Affected areas under everything else: the points stay readable on top.
   map.addLayer({

@@ -91,6 +91,8 @@ export type MapContentProps = {
   routes?: readonly { id: string; route: readonly (readonly [number, number])[] }[];
   /** Sites some incident reaches now: highlighted in red. */
   exposedSiteIds?: ReadonlySet<string>;
+  /** How much larger to draw some incidents, by id (their priority: see PRIORITY_MAP_SIZE). */
+  incidentSizes?: ReadonlyMap<string, number>;
   /** Called with the view once the map starts and after each move (pan, zoom). */
   onViewChange?: (view: MapViewport) => void;
   /** A click on the map where no point is: e.g. to place a new incident. */

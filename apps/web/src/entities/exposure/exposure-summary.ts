@@ -31,6 +31,11 @@ export function useExposureSummary(scope: Scope) {
           ]),
         ),
         siteIds: new Set(reply.data.exposedSiteIds ?? []),
+        priorities: new Map(
+          reply.data.incidents.flatMap(({ incidentId, priority }) =>
+            priority ? [[incidentId, priority] as const] : [],
+          ),
+        ),
       };
     },
     refetchInterval: EVENTS_POLL_INTERVAL_MS,

@@ -19,6 +19,14 @@ export const PRIORITY_TONE: Record<Priority, BadgeTone> = {
   P4: 'blue',
 };
 
+/** How much larger Atlas draws an incident of each priority than one that reaches nothing. */
+export const PRIORITY_MAP_SIZE: Record<Priority, number> = {
+  P1: 1.7,
+  P2: 1.45,
+  P3: 1.25,
+  P4: 1.1,
+};
+
 /** The same colours as map paint (Tailwind red-600, orange-500, yellow-400, green-600). */
 export const SEVERITY_MAP_COLOR: Record<Severity, string> = {
   CRITICAL: '#dc2626',

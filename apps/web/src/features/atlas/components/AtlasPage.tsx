@@ -3,6 +3,7 @@ import { MAP_DEFAULT_VIEW, MAP_VIEW_SETTLE_MS, SIDE_PANEL_WIDTH_PX } from '@/con
 import { paths } from '@/config/paths';
 import type { MapArea, MapShipmentPoint, MapViewport } from '@/components/map/map-types';
 import { useExposureSummary } from '@/entities/exposure/exposure-summary';
+import { PRIORITY_MAP_SIZE } from '@/entities/incident/incident-display';
 import { useScopeState } from '@/lib/scope-state';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { ReadIncident } from '@/lib/readers';
@@ -17,6 +18,7 @@ import { useDescribeShipment } from '../api/get-shipment-map-details';
 import { requestBbox } from '../utils/viewport-bbox';
 import { AtlasToolbar, type AtlasFilter } from './AtlasToolbar';
 import { EventsFeed } from './EventsFeed';
+import { PriorityLegend } from './PriorityLegend';
 import { SiteCard } from './SiteCard';
 
 const NO_INCIDENTS: readonly ReadIncident[] = [];
@@ -73,6 +75,15 @@ export function AtlasPage() {
   const selectedSite = sites.find((site) => site.id === selectedSiteId) ?? null;
   // The reach of the incidents that touch something of the organization, shaded on the map.
   const exposedIncidentIds = useMemo(() => [...(exposure?.keys() ?? [])], [exposure]);
+  // Each incident drawn larger the higher its priority for the organization.
+  const priorities = summary?.priorities;
+  const incidentSizes = useMemo(
+    () =>
+      new Map(
+        [...(priorities ?? [])].map(([id, priority]) => [id, PRIORITY_MAP_SIZE[priority]] as const),
+      ),
+    [priorities],
+  );
   const areas = useIncidentAreas(incidentMap, exposedIncidentIds);
 
   const showShipments = filter === 'all' || filter === 'shipments';
@@ -102,6 +113,7 @@ export function AtlasPage() {
             showSites={showSites}
             onSiteSelect={setSelectedSiteId}
             exposedSiteIds={summary?.siteIds}
+            incidentSizes={incidentSizes}
             routes={routes}
             showIncidents={showIncidents}
             initialCamera={MAP_DEFAULT_VIEW}
@@ -111,6 +123,9 @@ export function AtlasPage() {
               void navigate(paths.eventShortcut.getHref(incidentId))
             }
           />
+          {showIncidents ? (
+            <PriorityLegend className="pointer-events-none absolute bottom-8 left-2 z-10 hidden lg:flex" />
+          ) : null}
           {selectedSite ? (
             <SiteCard site={selectedSite} onClose={() => setSelectedSiteId(null)} />
           ) : null}
