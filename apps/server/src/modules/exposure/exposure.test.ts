@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type {
-  ExposureSummaryResponse,
-  IncidentExposureResponse,
-  IncidentResponse,
-} from '@meridian/contracts';
+import type { ExposureSummaryResponse, IncidentExposureResponse } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exposures, shipments, sites } from '../../db/schema.js';
+import { incidentSteps } from '../../test/incident-steps.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 
 /**
@@ -91,21 +88,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const runJobs = () => server.app.jobWorker.runDue();
-const createIncident = async (token: string, body: Record<string, unknown>) => {
-  const response = await server.request<IncidentResponse>('POST', '/api/incidents', {
-    token,
-    body,
-  });
-  expect(response.status).toBe(201);
-  await runJobs();
-  return response.body.data.incident.id;
-};
-const patch = async (id: string, body: Record<string, unknown>) => {
-  const response = await server.request('PATCH', `/api/incidents/${id}`, { token: manager, body });
-  expect(response.status).toBe(200);
-  await runJobs();
-};
+const { createIncident, patchIncident } = incidentSteps(() => server);
+const patch = (id: string, body: Record<string, unknown>) => patchIncident(manager, id, body);
 const exposureOf = async (id: string, token = manager) => {
   const response = await server.request<IncidentExposureResponse>(
     'GET',

@@ -2,10 +2,10 @@ import type {
   IncidentExposureResponse,
   IncidentImpact,
   IncidentListResponse,
-  IncidentResponse,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../db/schema.js';
+import { incidentSteps } from '../../test/incident-steps.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 
 /**
@@ -83,21 +83,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const runJobs = () => server.app.jobWorker.runDue();
-const createIncident = async (token: string, body: Record<string, unknown>) => {
-  const response = await server.request<IncidentResponse>('POST', '/api/incidents', {
-    token,
-    body,
-  });
-  expect(response.status).toBe(201);
-  await runJobs();
-  return response.body.data.incident.id;
-};
-const patchIncident = async (id: string, body: Record<string, unknown>) => {
-  const response = await server.request('PATCH', `/api/incidents/${id}`, { token: manager, body });
-  expect(response.status).toBe(200);
-  await runJobs();
-};
+const { runJobs, createIncident, patchIncident: patchAs } = incidentSteps(() => server);
+const patchIncident = (id: string, body: Record<string, unknown>) => patchAs(manager, id, body);
 const patchPlant = async (body: Record<string, unknown>) => {
   const response = await server.request('PATCH', `/api/sites/${plant}`, { token: manager, body });
   expect(response.status).toBe(200);
