@@ -364,7 +364,13 @@ describe('integrations', () => {
     const row = integration(page, 'Ops receiver');
     await row.getByText('Webhook', { exact: true }).waitFor();
     await row.getByText('Not used yet').waitFor();
-    expect(await row.getByRole('combobox').innerText()).toBe('Medium and above');
+    expect(
+      await row.getByRole('combobox', { name: 'Minimum severity of Ops receiver' }).innerText(),
+    ).toBe('Medium and above');
+    // No minimum priority unless chosen: every incident's alerts pass.
+    expect(
+      await row.getByRole('combobox', { name: 'Minimum priority of Ops receiver' }).innerText(),
+    ).toBe('Any priority');
     expect(await row.getByText(receiver.url('/hook')).count()).toBe(0);
 
     await row.getByRole('button', { name: 'Send test: Ops receiver' }).click();

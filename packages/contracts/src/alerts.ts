@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateTime } from './common.js';
 import { SEVERITY_RANK } from './incident-rules.js';
 import { SEVERITIES } from './roles.js';
+import { PRIORITIES } from './priority.js';
 import type { NotificationSettings } from './settings.js';
 
 /** What caused an alert. */
@@ -118,6 +119,8 @@ export const AlertEndpoint = z
     /** The URL with its secret part (path and query) hidden. */
     url: z.string(),
     minSeverity: z.enum(SEVERITIES),
+    /** Only alerts of incidents at this priority or higher for the organization; null: any. */
+    minPriority: z.enum(PRIORITIES).nullable(),
     enabled: z.boolean(),
     /** For webhooks: the secret's first characters, to tell secrets apart. */
     secretPrefix: z.string().nullable(),
@@ -136,6 +139,7 @@ export const AlertEndpointCreate = z.strictObject({
   name: z.string().trim().min(1, 'name is required').max(ALERT_LIMITS.endpointName),
   url: EndpointUrl,
   minSeverity: z.enum(SEVERITIES).default('LOW'),
+  minPriority: z.enum(PRIORITIES).nullable().default(null),
   enabled: z.boolean().default(true),
 });
 export type AlertEndpointCreate = z.input<typeof AlertEndpointCreate>;
@@ -146,6 +150,7 @@ export const AlertEndpointUpdate = z
     name: z.string().trim().min(1, 'name is required').max(ALERT_LIMITS.endpointName),
     url: EndpointUrl,
     minSeverity: z.enum(SEVERITIES),
+    minPriority: z.enum(PRIORITIES).nullable(),
     enabled: z.boolean(),
   })
   .partial();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type PriorityInputs,
+  meetsPriority,
   priorityOf,
   priorityOfPoints,
   priorityPoints,
@@ -112,6 +113,15 @@ describe('priority', () => {
     expect(
       totalPoints({ severity: 1, criticality: 2, proximity: 0, value: 3, singleSource: 2 }),
     ).toBe(8);
+  });
+
+  it('lets an alert through a minimum priority only at that priority or higher', () => {
+    expect(meetsPriority(null, null)).toBe(true);
+    expect(meetsPriority(null, 'P4')).toBe(true);
+    expect(meetsPriority('P2', 'P1')).toBe(true);
+    expect(meetsPriority('P2', 'P2')).toBe(true);
+    expect(meetsPriority('P2', 'P3')).toBe(false);
+    expect(meetsPriority('P4', null)).toBe(false);
   });
 
   it('ranks P1 highest and not exposed lowest', () => {

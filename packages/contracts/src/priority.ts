@@ -97,3 +97,10 @@ export const priorityOf = (inputs: PriorityInputs): Priority =>
 /** P1 ranks highest: 4 for P1 down to 1 for P4 (0: not exposed), as the list sorts. */
 export const priorityRank = (priority: Priority | null): number =>
   priority === null ? 0 : PRIORITIES.length - PRIORITIES.indexOf(priority);
+
+/**
+ * Whether an alert about an incident of `priority` passes an endpoint's minimum: any alert
+ * when there is no minimum, else only one whose incident had at least that priority.
+ */
+export const meetsPriority = (minimum: Priority | null, priority: Priority | null): boolean =>
+  minimum === null || priorityRank(priority) >= priorityRank(minimum);

@@ -775,6 +775,11 @@ export const alerts = pgTable(
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When only one person is concerned (an assignment). */
     targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The incident's priority for the organization when raised (an all clear: the one it had
+     * before clearing); null when it had none. Endpoints with a minimum priority filter on it.
+     */
+    priority: text('priority').$type<Priority>(),
     fannedOutAt: timestamp('fanned_out_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -797,6 +802,8 @@ export const alertEndpoints = pgTable(
     url: text('url').notNull(),
     secret: text('secret'),
     minSeverity: text('min_severity').$type<Severity>().notNull().default('LOW'),
+    /** Only alerts of incidents at this priority or higher for the organization; null: any. */
+    minPriority: text('min_priority').$type<Priority>(),
     enabled: boolean('enabled').notNull().default(true),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),

@@ -5,7 +5,7 @@ import { alertEndpoints } from '../../db/schema.js';
 export type EndpointRow = typeof alertEndpoints.$inferSelect;
 type NewEndpoint = Pick<
   typeof alertEndpoints.$inferInsert,
-  'organizationId' | 'kind' | 'name' | 'url' | 'secret' | 'minSeverity' | 'enabled'
+  'organizationId' | 'kind' | 'name' | 'url' | 'secret' | 'minSeverity' | 'minPriority' | 'enabled'
 >;
 
 const live = (organizationId: string) =>
@@ -38,7 +38,7 @@ export const endpointsRepository = {
   async update(
     db: Executor,
     id: string,
-    changes: Partial<Pick<EndpointRow, 'name' | 'url' | 'minSeverity' | 'enabled'>>,
+    changes: Partial<Pick<EndpointRow, 'name' | 'url' | 'minSeverity' | 'minPriority' | 'enabled'>>,
   ): Promise<EndpointRow> {
     const [row] = await db
       .update(alertEndpoints)

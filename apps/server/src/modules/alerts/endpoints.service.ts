@@ -45,6 +45,7 @@ const toEndpointDto = (row: EndpointRow): AlertEndpoint => ({
   name: row.name,
   url: maskUrl(row.url),
   minSeverity: row.minSeverity,
+  minPriority: row.minPriority,
   enabled: row.enabled,
   secretPrefix: row.secret ? row.secret.slice(0, 10) : null,
   healthy: row.consecutiveFailures < ALERT_LIMITS.unhealthyAfter,
@@ -128,6 +129,7 @@ export class EndpointsService {
         url: input.url,
         secret,
         minSeverity: input.minSeverity,
+        minPriority: input.minPriority,
         enabled: input.enabled,
       });
       await recordAudit(tx, actor, {

@@ -6,6 +6,7 @@ import {
   NotificationSettings,
   SEVERITY_RANK,
   alertWanted,
+  meetsPriority,
 } from '@meridian/contracts';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -48,7 +49,8 @@ export const notificationTitle = (row: Pick<NotificationRow, 'kind' | 'lines' | 
 
 /**
  * Turns an alert into notifications: for each active member whose preferences (or the
- * organization's defaults) want it, and each enabled endpoint whose threshold it passes.
+ * organization's defaults) want it, and each enabled endpoint whose thresholds (severity, and
+ * the incident's priority when it sets one) it passes.
  * One incident reaches a recipient at most once per digest window; what comes within it is
  * folded into one digest sent when the window ends. Deliveries (e-mail, Slack, Teams,
  * webhook) are queued in the same transaction, so a crash loses none and repeats none.
@@ -96,6 +98,7 @@ export class AlertFanOut {
       // Slack and Teams post to a channel, once per alert, when a member it reaches wants them.
       for (const endpoint of await alerts.activeEndpoints(tx, alert.organizationId)) {
         if (SEVERITY_RANK[alert.severity] < SEVERITY_RANK[endpoint.minSeverity]) continue;
+        if (!meetsPriority(endpoint.minPriority, alert.priority)) continue;
         if (endpoint.kind !== 'WEBHOOK' && !chat.has(endpoint.kind)) continue;
         targets.push({
           recipient: { endpointId: endpoint.id },

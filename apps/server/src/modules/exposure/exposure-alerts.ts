@@ -1,4 +1,4 @@
-import { SEVERITY_RANK, WEB_PATHS } from '@meridian/contracts';
+import { type Priority, SEVERITY_RANK, WEB_PATHS } from '@meridian/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipments, sites } from '../../db/schema.js';
@@ -66,6 +66,8 @@ export async function raiseExposureAlerts(
     live: number;
     /** The incident is resolved or past its end. */
     over: boolean;
+    /** Its priority for the organization before this recompute and after it. */
+    priority: { before: Priority | null; after: Priority | null };
   },
 ): Promise<void> {
   const base = {
@@ -85,6 +87,7 @@ export async function raiseExposureAlerts(
   if (change.exposed.length > 0) {
     await raiser.raise(tx, {
       ...base,
+      priority: change.priority.after,
       kind: 'EXPOSURE_NEW',
       line: `Now exposed: ${await described(change.exposed)}`,
     });
@@ -97,8 +100,10 @@ export async function raiseExposureAlerts(
     // A recompute of one site or shipment sees only it: the rest may still be exposed.
     await exposureRepository.lock(tx, allClearLockKey(incident.id, organizationId));
     if ((await exposureRepository.liveCount(tx, incident.id, organizationId)) > 0) return;
+    // The all clear of what it was: the priority it had before nothing was in reach.
     await raiser.raise(tx, {
       ...base,
+      priority: change.priority.before ?? change.priority.after,
       kind: 'EXPOSURE_CLEARED',
       line: `No longer exposed${change.over ? ' (the event is over)' : ''}: ${await described(change.cleared)}`,
     });
@@ -108,6 +113,7 @@ export async function raiseExposureAlerts(
   if (SEVERITY_RANK[incident.severity] <= highest) return;
   await raiser.raise(tx, {
     ...base,
+    priority: change.priority.after,
     kind: 'EXPOSURE_ESCALATED',
     line: `Severity raised to ${incident.severity}; ${change.live} of your sites and shipments exposed`,
   });

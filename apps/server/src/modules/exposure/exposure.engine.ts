@@ -1,3 +1,4 @@
+import type { Priority } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import {
   type Area,
@@ -18,6 +19,7 @@ import {
 import type { AlertRaiser } from '../alerts/raise.js';
 import { raiseExposureAlerts } from './exposure-alerts.js';
 import { refreshImpact } from './impact.js';
+import { exposureReads } from './exposure.reads.js';
 import { type IndexedShipment, OrganizationIndex, type RoutePiece } from './exposure.index.js';
 import {
   type ExposureRow,
@@ -250,11 +252,13 @@ export class ExposureEngine {
       for (const row of this.alerts ? cleared : []) {
         const incident = await repository.findIncident(tx, row.incidentId);
         if (!incident || !this.alerts) continue;
+        const kept = await exposureReads.priorityOf(tx, incident.id, organizationId);
         await raiseExposureAlerts(tx, this.alerts, incident, organizationId, {
           exposed: [],
           cleared: [{ kind: row.targetKind, id: row.targetId }],
           live: 0,
           over: !isActive(incident, now),
+          priority: { before: kept, after: kept },
         });
       }
     });
@@ -342,8 +346,12 @@ export class ExposureEngine {
       now,
     );
     // An incident that never reached anything of the organization has no impact for it.
+    let priority: { before: Priority | null; after: Priority | null } = {
+      before: null,
+      after: null,
+    };
     if (existing.length > 0 || matches.length > 0) {
-      await refreshImpact(tx, {
+      priority = await refreshImpact(tx, {
         incident,
         area: incidentArea(incident),
         organizationId,
@@ -359,6 +367,7 @@ export class ExposureEngine {
         cleared: cleared.map((row) => ({ kind: row.targetKind, id: row.targetId })),
         live: matches.length,
         over: !isActive(incident, now),
+        priority,
       });
     }
   }

@@ -43,6 +43,11 @@ const shipmentExposureVersionSql = (organizationId: string) =>
 
 /** Queries behind the exposure screens (one organization's view). */
 export const exposureReads = {
+  /** The incident's priority for the organization as last computed (null: none). */
+  async priorityOf(db: Executor, incidentId: string, organizationId: string) {
+    return (await impactRepository.storedOf(db, incidentId, organizationId))?.priority ?? null;
+  },
+
   /** The incidents' priorities and values at risk for the organization, by incident. */
   async impactsOf(
     db: Executor,

@@ -7,10 +7,13 @@ export type NewImpact = typeof incidentImpacts.$inferInsert;
 
 /** The cache of each incident's priority and value at risk per organization. */
 export const impactRepository = {
-  /** What the last computation was made from, to skip one that would change nothing. */
-  async inputsOf(db: Executor, incidentId: string, organizationId: string) {
+  /**
+   * The priority last computed, and what it was made from (to skip a computation that would
+   * change nothing); undefined when none was kept.
+   */
+  async storedOf(db: Executor, incidentId: string, organizationId: string) {
     const [row] = await db
-      .select({ inputs: incidentImpacts.inputs })
+      .select({ inputs: incidentImpacts.inputs, priority: incidentImpacts.priority })
       .from(incidentImpacts)
       .where(
         and(
@@ -18,7 +21,7 @@ export const impactRepository = {
           eq(incidentImpacts.organizationId, organizationId),
         ),
       );
-    return row?.inputs ?? null;
+    return row;
   },
 
   async save(db: Executor, impact: NewImpact) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   CRITICALITIES,
   type Criticality,
+  type Priority,
   type PriorityInputs,
   convertTotals,
   isInReach,
@@ -57,7 +58,7 @@ export async function refreshImpact(
     changed: boolean;
     now: Date;
   },
-): Promise<void> {
+): Promise<{ before: Priority | null; after: Priority | null }> {
   const { incident, organizationId, now } = options;
   const book = await currencyBookOf(tx, organizationId);
   const inputs = createHash('sha1')
@@ -71,14 +72,16 @@ export async function refreshImpact(
       ]),
     )
     .digest('base64url');
-  const stored = await impactRepository.inputsOf(tx, incident.id, organizationId);
-  if (!options.changed && stored === inputs) return;
+  const stored = await impactRepository.storedOf(tx, incident.id, organizationId);
+  const before = stored?.priority ?? null;
+  if (!options.changed && stored?.inputs === inputs) return { before, after: before };
   const counted = countedRows(
     await exposureReads.sitesOf(tx, incident.id, organizationId, true),
     await exposureReads.shipmentsOf(tx, incident.id, organizationId, true),
   );
   // Never reached anything of the organization: nothing to keep.
-  if (stored === null && counted.sites.length + counted.shipments.length === 0) return;
+  if (!stored && counted.sites.length + counted.shipments.length === 0)
+    return { before, after: before };
   const value = valueAtRisk(
     incident,
     {
@@ -124,4 +127,5 @@ export async function refreshImpact(
     inputs,
     computedAt: now,
   });
+  return { before, after: code };
 }

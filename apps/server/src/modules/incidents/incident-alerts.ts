@@ -2,6 +2,7 @@ import { WEB_PATHS } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import type { AlertRaiser } from '../alerts/raise.js';
+import { exposureReads } from '../exposure/exposure.reads.js';
 import type { IncidentRow } from './incidents.repository.js';
 
 const STATUS_LABEL: Readonly<Record<IncidentRow['status'], string>> = {
@@ -53,6 +54,8 @@ export class IncidentAlerts {
       const resolved = after.status === 'RESOLVED';
       await this.raiser.raise(tx, {
         ...baseOf(after, after.organizationId),
+        // As it stands before the engine recomputes it: a resolution carries what it was.
+        priority: await exposureReads.priorityOf(tx, after.id, after.organizationId),
         kind: resolved ? 'INCIDENT_RESOLVED' : 'INCIDENT_STATUS',
         line: `${resolved ? 'Resolved' : `${STATUS_LABEL[before.status]} → ${STATUS_LABEL[after.status]}`} by ${nameOf(actor)}${reason ? `: ${reason}` : ''}`,
         actorUserId: actor.user.id,

@@ -11,7 +11,14 @@ import {
 } from '@meridian/contracts';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useAddIntegration } from '../api/add-integration';
-import { KIND_LABELS, THRESHOLD_OPTIONS, URL_PLACEHOLDERS } from './integration-labels';
+import {
+  ANY_PRIORITY,
+  KIND_LABELS,
+  minPriorityOf,
+  PRIORITY_THRESHOLD_OPTIONS,
+  THRESHOLD_OPTIONS,
+  URL_PLACEHOLDERS,
+} from './integration-labels';
 
 export type AddedIntegration = { endpoint: AlertEndpoint; secret?: string | undefined };
 
@@ -25,7 +32,7 @@ export function AddIntegrationForm({
   const add = useAddIntegration();
   const form = useForm<AlertEndpointCreate, unknown, AlertEndpointInput>({
     resolver: zodResolver(AlertEndpointCreate),
-    defaultValues: { kind: 'WEBHOOK', name: '', url: '', minSeverity: 'LOW' },
+    defaultValues: { kind: 'WEBHOOK', name: '', url: '', minSeverity: 'LOW', minPriority: null },
   });
   const { errors } = form.formState;
   const kind = useWatch({ control: form.control, name: 'kind' });
@@ -81,6 +88,24 @@ export function AddIntegrationForm({
               value={field.value}
               onValueChange={field.onChange}
               options={THRESHOLD_OPTIONS}
+              className="w-full"
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        label="Minimum priority"
+        hint="The incident's priority for your organization when the alert is raised."
+      >
+        <Controller
+          control={form.control}
+          name="minPriority"
+          render={({ field }) => (
+            <Select
+              label="Minimum priority"
+              value={field.value ?? ANY_PRIORITY}
+              onValueChange={(value) => field.onChange(minPriorityOf(value))}
+              options={PRIORITY_THRESHOLD_OPTIONS}
               className="w-full"
             />
           )}

@@ -26,7 +26,14 @@ import { useTestIntegration } from '../api/test-integration';
 import { useUpdateIntegration } from '../api/update-integration';
 import { AddIntegrationForm, type AddedIntegration } from './AddIntegrationForm';
 import { DeliveriesDialog } from './DeliveriesDialog';
-import { endpointHealth, KIND_LABELS, THRESHOLD_OPTIONS } from './integration-labels';
+import {
+  ANY_PRIORITY,
+  endpointHealth,
+  KIND_LABELS,
+  minPriorityOf,
+  PRIORITY_THRESHOLD_OPTIONS,
+  THRESHOLD_OPTIONS,
+} from './integration-labels';
 import * as WEB_MESSAGES from '@/config/messages';
 
 /** A webhook's signing secret, shown once, with how receivers check a payload. */
@@ -162,6 +169,16 @@ function EndpointItem({
           options={THRESHOLD_OPTIONS}
           disabled={update.isPending}
           className="h-8 w-48"
+        />
+        <Select
+          label={`Minimum priority of ${endpoint.name}`}
+          value={endpoint.minPriority ?? ANY_PRIORITY}
+          onValueChange={(value) =>
+            update.mutate({ id: endpoint.id, change: { minPriority: minPriorityOf(value) } })
+          }
+          options={PRIORITY_THRESHOLD_OPTIONS}
+          disabled={update.isPending}
+          className="h-8 w-52"
         />
         <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
           <Button
