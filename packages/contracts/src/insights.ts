@@ -92,6 +92,22 @@ export const TopLane = z.object({
 });
 export type TopLane = z.infer<typeof TopLane>;
 
+export const ValueDay = z.object({
+  day: Day,
+  /** The value at risk of the incidents active that day, in the organization's currency. */
+  amount: z.number(),
+  incidents: z.number().int(),
+});
+export type ValueDay = z.infer<typeof ValueDay>;
+
+export const ValueByType = z.object({
+  type: IncidentType,
+  /** The value at risk of the type's incidents active in the window. */
+  amount: z.number(),
+  incidents: z.number().int(),
+});
+export type ValueByType = z.infer<typeof ValueByType>;
+
 export const Charts = z.object({
   from: IsoDateTime,
   to: IsoDateTime,
@@ -102,6 +118,10 @@ export const Charts = z.object({
   exposureOverTime: z.array(ExposureDay),
   topSuppliers: z.array(TopSupplier),
   topLanes: z.array(TopLane),
+  /** The organization's currency, in which the values at risk are counted. */
+  currency: z.string(),
+  valueAtRiskOverTime: z.array(ValueDay),
+  valueAtRiskByType: z.array(ValueByType),
 });
 export type Charts = z.infer<typeof Charts>;
 

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, countDistinct, desc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import type { IncidentType } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
-import { exposures, incidents, shipments, sites } from '../../db/schema.js';
+import { exposures, incidentImpacts, incidents, shipments, sites } from '../../db/schema.js';
 
 /**
  * A chart window: `days` UTC days from `from` (a UTC midnight), `scope` being which incidents
@@ -40,6 +40,31 @@ const liveInWindow = (window: ChartWindow) =>
     or(ne(exposures.state, 'CLEARED'), gte(exposures.lastChangedAt, window.from)),
     sql`exists (select 1 from ${incidents} where ${incidents.id} = ${exposures.incidentId} and ${window.scope ?? sql`true`})`,
   );
+
+/**
+ * The counted incidents with a value at risk for the organization in its currency, each with
+ * the days of the window it was active on: from its start to its resolution or end (the
+ * earlier), or to the window's end while it goes on.
+ */
+const valuedInWindow = (window: ChartWindow, currency: string) => {
+  const last = window.days - 1;
+  const over = sql`least(${incidents.resolvedAt}, ${incidents.endsAt})`;
+  return sql`(select ${incidents.id} as id, ${incidents.type} as type,
+      impact.value_at_risk as amount,
+      greatest(0, ${dayIndex(window, sql`${incidents.startsAt}`)}) as first_day,
+      case when ${over} is null then ${last}::int
+        else least(${last}::int, ${dayIndex(window, over)}) end as last_day
+    from ${incidents}
+    join ${incidentImpacts} impact on impact.incident_id = ${incidents.id}
+      and impact.organization_id = ${window.organizationId}
+      and impact.currency = ${currency} and impact.value_at_risk > 0
+    where ${window.scope ?? sql`true`}
+      and ${incidents.startsAt} < ${endOf(window)}
+      and (${over} is null or ${over} >= ${start(window)}))`;
+};
+
+export type ValueDayRow = { day: string; amount: number; incidents: number };
+export type ValueByTypeRow = { type: IncidentType; amount: number; incidents: number };
 
 export type SeverityDayRow = {
   day: string;
@@ -154,6 +179,35 @@ export const chartsRepository = {
       left join per_day as p on p.n = d.n
       order by d.n`);
     return rowsOf<ExposureDayRow>(result);
+  },
+
+  /**
+   * The value at risk of the incidents active each day, summed: what the organization stood
+   * to lose from what was going on that day (each incident's figure as last computed).
+   */
+  async valueAtRiskByDay(db: Executor, window: ChartWindow, currency: string) {
+    const result = await db.execute(sql`
+      with valued as ${valuedInWindow(window, currency)},
+      per_day as (
+        select n, sum(amount)::float8 as amount, count(*)::int as incidents
+        from valued cross join lateral generate_series(first_day, last_day) as n
+        group by n
+      )
+      select d.day, coalesce(p.amount, 0)::float8 as amount, coalesce(p.incidents, 0) as incidents
+      from ${windowDays(window)} as d
+      left join per_day as p on p.n = d.n
+      order by d.n`);
+    return rowsOf<ValueDayRow>(result);
+  },
+
+  /** The value at risk of the incidents active in the window, by incident type, largest first. */
+  async valueAtRiskByType(db: Executor, window: ChartWindow, currency: string) {
+    const result = await db.execute(sql`
+      select type, sum(amount)::float8 as amount, count(*)::int as incidents
+      from ${valuedInWindow(window, currency)} as valued
+      group by type
+      order by 2 desc, 1`);
+    return rowsOf<ValueByTypeRow>(result);
   },
 
   /** The organization's suppliers reached by the most distinct incidents in the window. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { type ChartWindow, chartsRepository as repository } from './charts.repository.js';
+import { currencyBookOf } from '../settings/settings.reads.js';
 import { scopeCondition } from './visibility.js';
 
 const DAY_MS = 86_400_000;
@@ -30,6 +31,9 @@ export class ChartsService {
     const exposureOverTime = await repository.exposureByDay(this.db, window);
     const suppliers = await repository.topSuppliers(this.db, window, INSIGHTS_LIMITS.top);
     const lanes = await repository.topLanes(this.db, window, INSIGHTS_LIMITS.top);
+    const { currency } = await currencyBookOf(this.db, actor.organizationId);
+    const valueAtRiskOverTime = await repository.valueAtRiskByDay(this.db, window, currency);
+    const valueAtRiskByType = await repository.valueAtRiskByType(this.db, window, currency);
     return {
       from: window.from.toISOString(),
       to: window.end.toISOString(),
@@ -43,6 +47,9 @@ export class ChartsService {
         lane: `${lane.origin} → ${lane.destination}`,
         ...lane,
       })),
+      currency,
+      valueAtRiskOverTime,
+      valueAtRiskByType,
     };
   }
 }

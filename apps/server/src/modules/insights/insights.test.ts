@@ -1,6 +1,13 @@
 import type { Charts, ChartsResponse } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposurePeaks, exposures, incidents, shipments, sites } from '../../db/schema.js';
+import {
+  exposurePeaks,
+  exposures,
+  incidentImpacts,
+  incidents,
+  shipments,
+  sites,
+} from '../../db/schema.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 
 /**
@@ -189,6 +196,24 @@ beforeAll(async () => {
       exposure('C', 'P3', 'ONGOING', at(3, 2)),
       exposure('D', 'P1', 'CLEARED', at(-1), at(0, 12)),
     ]);
+  // Values at risk as the engine keeps them: D's in another currency, X's for another org.
+  const impact = (key: string, valueAtRisk: number, currency = 'USD', organizationId = org) => ({
+    incidentId: id[key] ?? '',
+    organizationId,
+    valueAtRisk,
+    currency,
+    basis: 'WHILE_ACTIVE' as const,
+    inputs: 'set by the test',
+  });
+  await db
+    .insert(incidentImpacts)
+    .values([
+      impact('A', 100_000),
+      impact('C', 50_000),
+      impact('G', 300_000),
+      impact('D', 20_000, 'EUR'),
+      impact('X', 70_000, 'USD', other),
+    ]);
   await db.insert(exposurePeaks).values({
     incidentId: id.A ?? '',
     organizationId: org,
@@ -238,6 +263,15 @@ describe('charts', () => {
     const exposed = result.exposureOverTime;
     expect(series(exposed, (row) => row.sites)).toEqual([1, 3, 2, 2, 2, 1, 1]);
     expect(series(exposed, (row) => row.shipments)).toEqual([1, 1, 1, 2, 2, 2, 2]);
+    // A (100,000) on days 1–2, C (50,000) from day 3 on; D's euros are not dollars.
+    expect(result.currency).toBe('USD');
+    expect(series(result.valueAtRiskOverTime, (row) => row.amount)).toEqual([
+      0, 100_000, 100_000, 50_000, 50_000, 50_000, 50_000,
+    ]);
+    expect(result.valueAtRiskByType).toEqual([
+      { type: 'STRIKE', amount: 100_000, incidents: 1 },
+      { type: 'WEATHER', amount: 50_000, incidents: 1 },
+    ]);
     expect(result.topSuppliers).toEqual([
       {
         id: id['Alpha Metals'],
@@ -288,6 +322,15 @@ describe('charts', () => {
     // Alpha Metals is reached by C and G on days 5 and 6: still one site.
     expect(series(result.exposureOverTime, (row) => row.sites)).toEqual([1, 3, 2, 2, 2, 1, 1]);
     expect(result.topSuppliers[0]).toMatchObject({ name: 'Alpha Metals', incidents: 3 });
+    // G (300,000) is active on days 5 and 6 too.
+    expect(series(result.valueAtRiskOverTime, (row) => row.amount)).toEqual([
+      0, 100_000, 100_000, 50_000, 50_000, 350_000, 350_000,
+    ]);
+    expect(result.valueAtRiskByType[0]).toEqual({
+      type: 'NATURAL_HAZARD',
+      amount: 300_000,
+      incidents: 1,
+    });
   });
 
   it("never count another organization's data, and default to 90 days", async () => {
@@ -298,6 +341,8 @@ describe('charts', () => {
     expect(ownOnly.incidentsBySeverity.reduce((sum, row) => sum + row.LOW, 0)).toBe(1);
     expect(ownOnly.topSuppliers).toEqual([]);
     expect(ownOnly.exposureOverTime.every((row) => row.sites === 0)).toBe(true);
+    // X's value is the other organization's own.
+    expect(ownOnly.valueAtRiskByType).toEqual([{ type: 'STRIKE', amount: 70_000, incidents: 1 }]);
     const refused = await server.request('GET', '/api/insights/charts?days=3', { token });
     expect(refused.status).toBe(400);
   });

@@ -5,6 +5,8 @@ import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/utils/cn';
 import type { Charts } from '@meridian/contracts';
+import { INCIDENT_TYPE_LABELS } from '@meridian/contracts/constants';
+import { formatMoney } from '@/utils/format';
 import { Download } from 'lucide-react';
 import { useMemo } from 'react';
 import { exportEvents } from '../api/export-events';
@@ -18,14 +20,18 @@ import {
   severityTable,
   topLanesTable,
   topSuppliersTable,
+  valueAtRiskTable,
+  valueByTypeTable,
 } from '../utils/chart-data';
 import {
   barsHeight,
+  compactMoney,
   exposureOption,
   openResolvedOption,
   rankingOption,
   resolveTimeOption,
   severityOption,
+  valueAtRiskOption,
 } from '../utils/chart-options';
 import { ChartCard } from './ChartCard';
 
@@ -59,6 +65,16 @@ function ChartGrid({ charts }: { charts: Charts }) {
         })),
         'Incidents',
         resolvedTheme,
+      ),
+      value: valueAtRiskOption(charts, resolvedTheme),
+      valueByType: rankingOption(
+        charts.valueAtRiskByType.map((row) => ({
+          label: INCIDENT_TYPE_LABELS[row.type],
+          value: row.amount,
+        })),
+        'Value at risk',
+        resolvedTheme,
+        (value) => compactMoney(value, charts.currency),
       ),
       lanes: rankingOption(
         charts.topLanes.map((lane) => ({ label: lane.lane, value: lane.shipments })),
@@ -110,6 +126,27 @@ function ChartGrid({ charts }: { charts: Charts }) {
         empty={
           totals.peakSites + totals.peakShipments === 0
             ? 'None of your sites or shipments was exposed in this window.'
+            : null
+        }
+      />
+      <ChartCard
+        title="Value at risk over time"
+        description="What the incidents active each day put at risk, in your currency."
+        option={options.value}
+        table={valueAtRiskTable(charts)}
+        summary={`An area of the value at risk per day: at most ${formatMoney(totals.peakValue, charts.currency)}.`}
+        empty={totals.peakValue === 0 ? 'Nothing of known value was at risk in this window.' : null}
+      />
+      <ChartCard
+        title="Value at risk by incident type"
+        description="The value at risk of the incidents active in the window, by type."
+        option={options.valueByType}
+        table={valueByTypeTable(charts)}
+        height={barsHeight(charts.valueAtRiskByType.length)}
+        summary={`Bars of the value at risk of ${plural(charts.valueAtRiskByType.length, 'incident type')}.`}
+        empty={
+          charts.valueAtRiskByType.length === 0
+            ? 'Nothing of known value was at risk in this window.'
             : null
         }
       />

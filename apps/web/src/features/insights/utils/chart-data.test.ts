@@ -7,6 +7,8 @@ import {
   resolveTimeTable,
   severityTable,
   topSuppliersTable,
+  valueAtRiskTable,
+  valueByTypeTable,
 } from './chart-data';
 
 const charts: Charts = {
@@ -43,6 +45,15 @@ const charts: Charts = {
     },
   ],
   topLanes: [],
+  currency: 'EUR',
+  valueAtRiskOverTime: [
+    { day: '2026-06-01', amount: 250_000, incidents: 1 },
+    { day: '2026-06-02', amount: 1_450_000, incidents: 2 },
+  ],
+  valueAtRiskByType: [
+    { type: 'NATURAL_HAZARD', amount: 1_200_000, incidents: 1 },
+    { type: 'STRIKE', amount: 250_000, incidents: 1 },
+  ],
 };
 
 describe('chart tables', () => {
@@ -60,6 +71,17 @@ describe('chart tables', () => {
     expect(resolveTimeTable(charts).rows[0]?.cells).toEqual(['Strike / labour', '2', '30 h']);
     expect(topSuppliersTable(charts).rows.map((row) => row.cells[2])).toEqual(['€1,200,000', '—']);
   });
+
+  it("writes values at risk in the organization's currency, per day and per type", () => {
+    expect(valueAtRiskTable(charts).rows.map((row) => row.cells)).toEqual([
+      ['2026-06-01', '€250,000', '1'],
+      ['2026-06-02', '€1,450,000', '2'],
+    ]);
+    expect(valueByTypeTable(charts).rows.map((row) => row.cells)).toEqual([
+      ['Natural hazard', '€1,200,000', '1'],
+      ['Strike / labour', '€250,000', '1'],
+    ]);
+  });
 });
 
 describe('chartTotals', () => {
@@ -70,6 +92,7 @@ describe('chartTotals', () => {
       openNow: 4,
       peakSites: 4,
       peakShipments: 9,
+      peakValue: 1_450_000,
     });
   });
 });

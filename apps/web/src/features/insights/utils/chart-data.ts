@@ -89,6 +89,26 @@ export const topLanesTable = (charts: Charts): ChartTable => ({
   })),
 });
 
+export const valueAtRiskTable = (charts: Charts): ChartTable => ({
+  columns: ['Day', 'Value at risk', 'Incidents'],
+  rows: charts.valueAtRiskOverTime.map((day) => ({
+    key: day.day,
+    cells: [day.day, formatMoney(day.amount, charts.currency), count(day.incidents)],
+  })),
+});
+
+export const valueByTypeTable = (charts: Charts): ChartTable => ({
+  columns: ['Type', 'Value at risk', 'Incidents'],
+  rows: charts.valueAtRiskByType.map((row) => ({
+    key: row.type,
+    cells: [
+      INCIDENT_TYPE_LABELS[row.type],
+      formatMoney(row.amount, charts.currency),
+      count(row.incidents),
+    ],
+  })),
+});
+
 /** Totals over the window, for the charts' text alternatives. */
 export function chartTotals(charts: Charts) {
   const incidents = charts.incidentsBySeverity.reduce(
@@ -99,5 +119,6 @@ export function chartTotals(charts: Charts) {
   const openNow = charts.openVsResolved.at(-1)?.open ?? 0;
   const peakSites = Math.max(0, ...charts.exposureOverTime.map((day) => day.sites));
   const peakShipments = Math.max(0, ...charts.exposureOverTime.map((day) => day.shipments));
-  return { incidents, resolved, openNow, peakSites, peakShipments };
+  const peakValue = Math.max(0, ...charts.valueAtRiskOverTime.map((day) => day.amount));
+  return { incidents, resolved, openNow, peakSites, peakShipments, peakValue };
 }

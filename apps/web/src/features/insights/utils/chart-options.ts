@@ -238,6 +238,8 @@ export function rankingOption(
   rows: readonly { label: string; value: number }[],
   seriesName: string,
   theme: ResolvedTheme,
+  /** How the values are written on the axis (amounts of money); plain numbers by default. */
+  formatter?: (value: number) => string,
 ): ChartOption {
   const palette = CHART_PALETTE[theme];
   const ordered = rows.toReversed();
@@ -246,7 +248,7 @@ export function rankingOption(
     legend: { show: false },
     grid: { left: 8, right: 24, top: 8, bottom: 16 },
     tooltip: { ...tooltipOf(palette), axisPointer: { type: 'shadow' } },
-    xAxis: valueAxis(palette),
+    xAxis: valueAxis(palette, formatter),
     yAxis: {
       ...categoryAxis(
         palette,
@@ -261,6 +263,45 @@ export function rankingOption(
         barMaxWidth: 16,
         itemStyle: { color: palette.series.two, borderRadius: [0, 3, 3, 0] },
         data: ordered.map((row) => row.value),
+      },
+    ],
+  };
+}
+
+/** "$1.2M": an amount short enough for an axis, in the organization's currency. */
+export function compactMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }).format(amount);
+  } catch {
+    return `${new Intl.NumberFormat('en', { notation: 'compact' }).format(amount)} ${currency}`;
+  }
+}
+
+/** The value at risk of the incidents active each day, as an area. */
+export function valueAtRiskOption(charts: Charts, theme: ResolvedTheme): ChartOption {
+  const palette = CHART_PALETTE[theme];
+  const money = (value: number) => compactMoney(value, charts.currency);
+  return {
+    ...base(palette),
+    legend: { show: false },
+    tooltip: { ...tooltipOf(palette), valueFormatter: (value) => money(Number(value)) },
+    xAxis: { ...categoryAxis(palette, days(charts.valueAtRiskOverTime)), boundaryGap: false },
+    yAxis: valueAxis(palette, money),
+    series: [
+      {
+        name: 'Value at risk',
+        type: 'line',
+        symbol: 'none',
+        step: 'end',
+        lineStyle: { width: 2, color: palette.series.one },
+        itemStyle: { color: palette.series.one },
+        areaStyle: { color: palette.series.one, opacity: 0.15 },
+        data: charts.valueAtRiskOverTime.map((day) => day.amount),
       },
     ],
   };
