@@ -429,6 +429,8 @@ export function MapView({
     for (const [id, size] of incidentSizes)
       map.setFeatureState({ source: SOURCES.incidents, id }, { size });
     return () => {
+      // On unmount the map is removed first (an earlier effect's cleanup): nothing to undo.
+      if (mapRef.current !== map) return;
       for (const id of incidentSizes.keys()) {
         map.removeFeatureState({ source: SOURCES.incidents, id }, 'size');
       }
