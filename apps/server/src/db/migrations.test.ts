@@ -162,3 +162,37 @@ describe('0021: what an incident exposed while active', () => {
     await client.close();
   });
 });
+
+describe('0027: priorities of incidents recorded before 0025', () => {
+  it('asks the exposure engine to recompute each incident that reached something, once', async () => {
+    const { client, finish } = await databaseBefore('0027');
+    await client.exec(`
+      insert into organizations (id, name, slug) values ('00000000-0000-4000-8000-0000000000aa', 'Acme', 'acme');
+      insert into incidents (id, organization_id, title, severity) values
+        ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000aa', 'Live', 'HIGH'),
+        ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-0000000000aa', 'Over', 'LOW'),
+        ('00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-0000000000aa', 'Quiet', 'LOW');
+      insert into exposures (organization_id, incident_id, target_kind, target_id, via, distance_km, state) values
+        ('00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-000000000001', 'SHIPMENT', 'S-1', 'POSITION', 3, 'NEW'),
+        ('00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-000000000001', 'SHIPMENT', 'S-2', 'POSITION', 4, 'NEW'),
+        ('00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-000000000002', 'SHIPMENT', 'S-1', 'ROUTE', 9, 'CLEARED');
+      insert into jobs (kind, key, payload) values
+        ('exposure.incident', '00000000-0000-4000-8000-000000000001', '{"incidentId":"00000000-0000-4000-8000-000000000001"}');
+    `);
+    await finish();
+    const { rows } = await client.query<{ key: string; payload: unknown }>(
+      `select key, payload from jobs where kind = 'exposure.incident' order by key`,
+    );
+    expect(rows).toEqual([
+      {
+        key: '00000000-0000-4000-8000-000000000001',
+        payload: { incidentId: '00000000-0000-4000-8000-000000000001' },
+      },
+      {
+        key: '00000000-0000-4000-8000-000000000002',
+        payload: { incidentId: '00000000-0000-4000-8000-000000000002' },
+      },
+    ]);
+    await client.close();
+  });
+});
