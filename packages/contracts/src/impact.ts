@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.js';
-import { PRIORITIES } from './priority.js';
+import { PRIORITIES, PRIORITY_LABELS, totalPoints } from './priority.js';
 
 export const Priority = z.enum(PRIORITIES);
 export type Priority = z.infer<typeof Priority>;
@@ -31,3 +31,18 @@ export const IncidentImpact = z
   })
   .meta({ id: 'IncidentImpact' });
 export type IncidentImpact = z.infer<typeof IncidentImpact>;
+
+/**
+ * "Priority for the organization: P1 · Act now (severity 3, criticality 3, proximity 2, value
+ * at risk 3, single source 0: 11 points)." or, with nothing in reach, "… Not exposed now.": the
+ * same sentence in the report, the assistant's answers and its prompt.
+ */
+export function prioritySentence(impact: IncidentImpact | null): string {
+  if (!impact?.priority || !impact.points) return 'Priority for the organization: not exposed now.';
+  const { severity, criticality, proximity, value, singleSource } = impact.points;
+  return (
+    `Priority for the organization: ${PRIORITY_LABELS[impact.priority]} (severity ${severity}, ` +
+    `criticality ${criticality}, proximity ${proximity}, value at risk ${value}, single source ` +
+    `${singleSource}: ${totalPoints(impact.points)} points).`
+  );
+}

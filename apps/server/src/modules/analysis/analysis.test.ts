@@ -11,6 +11,7 @@ import {
   exposurePeaks,
   exposures,
   incidentEvents,
+  incidentImpacts,
   incidents,
   memos,
   planActions,
@@ -158,6 +159,18 @@ beforeAll(async () => {
       distanceKm: 3,
     })),
   ]);
+  // The priority as the engine keeps it beside the exposure (inserted by hand, as the rows).
+  await db.insert(incidentImpacts).values({
+    incidentId,
+    organizationId: acme,
+    priority: 'P2',
+    priorityRank: 3,
+    points: { severity: 2, criticality: 3, proximity: 2, value: 0, singleSource: 0 },
+    valueAtRisk: 0,
+    currency: 'USD',
+    basis: 'NOW',
+    inputs: 'set by the test',
+  });
   const [plan] = await db
     .insert(plans)
     .values({ organizationId: acme, incidentId, name: 'Port strike response' })
@@ -287,6 +300,9 @@ describe('the built-in analyst', () => {
     // in dollars and keeps no rate for euros.
     expect(answer).toContain(
       'Value at risk: $0 (sites $0 over their days down, cargo $0); not counted: €300,000 (no exchange rate)',
+    );
+    expect(answer).toContain(
+      'Priority for the organization: P2 · Act today (severity 2, criticality 3, proximity 2, value at risk 0, single source 0: 7 points).',
     );
     expect(answer).toContain('1 sea, 1 road; 1 already delayed');
     expect(answer).toContain('1 of 2 actions done');

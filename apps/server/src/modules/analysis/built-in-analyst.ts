@@ -1,4 +1,4 @@
-import { formatMoney, valueAtRiskSentence } from '@meridian/contracts';
+import { formatMoney, prioritySentence, valueAtRiskSentence } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS, type SiteKind } from '@meridian/contracts';
 import * as API_MESSAGES from '@meridian/contracts/messages';
 import { countsOf, day, duration, excerpt, plural, when, words } from './analysis-format.js';
@@ -152,7 +152,7 @@ function exposed(context: AnalysisContext, question: string): string {
   return [
     `## What is exposed`,
     overview,
-    valueAtRiskSentence(exposure.valueAtRisk),
+    `${valueAtRiskSentence(exposure.valueAtRisk)} ${prioritySentence(exposure.impact)}`,
     ...(shipmentsFirst(question)
       ? [...shipmentLines, ...siteLines]
       : [...siteLines, ...shipmentLines]),

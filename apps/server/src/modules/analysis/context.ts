@@ -7,6 +7,7 @@ import {
   type ShipmentMode,
   type ShipmentStatus,
   type SiteKind,
+  type IncidentImpact,
   type ValueAtRisk,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client.js';
@@ -60,6 +61,8 @@ export type AnalysisContext = {
     atOnce: { sites: number; shipments: number };
     /** Of the same sites and shipments, in the organization's currency (README). */
     valueAtRisk: ValueAtRisk;
+    /** The incident's priority for the organization as kept with its exposure (README). */
+    impact: IncidentImpact | null;
   };
   sites: {
     /** Exposed (see `exposure.basis`), all of them; `listed` are the most critical. */
@@ -106,7 +109,7 @@ export async function buildContext(
   now = new Date(),
 ): Promise<AnalysisContext> {
   const organizationId = actor.organizationId;
-  const [events, allSiteRows, allShipmentRows, peak, plans, memoRows, candidates, book] =
+  const [events, allSiteRows, allShipmentRows, peak, plans, memoRows, candidates, book, impacts] =
     await Promise.all([
       incidentsReads.listEvents(db, incident.id, organizationId),
       exposureReads.sitesOf(db, incident.id, organizationId, true),
@@ -121,6 +124,7 @@ export async function buildContext(
         CONTEXT_LIMITS.comparableCandidates,
       ),
       currencyBookOf(db, organizationId),
+      exposureReads.impactsOf(db, organizationId, [incident.id]),
     ]);
   const {
     basis,
@@ -247,6 +251,7 @@ export async function buildContext(
         book,
         basis,
       ),
+      impact: impacts.get(incident.id) ?? null,
     },
     sites: {
       total: sites.length,

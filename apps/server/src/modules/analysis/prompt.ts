@@ -1,4 +1,4 @@
-import { formatMoney, valueAtRiskSentence } from '@meridian/contracts';
+import { formatMoney, prioritySentence, valueAtRiskSentence } from '@meridian/contracts';
 import { plural, words } from './analysis-format.js';
 import type { AnalysisContext } from './context.js';
 import type { ChatMessage } from './llm-client.js';
@@ -30,6 +30,7 @@ function summaryOf(context: AnalysisContext): string[] {
       ? `- Exposure: the sites and shipments below are in reach now; while active it reached ${exposure.inAll.sites} sites and ${exposure.inAll.shipments} shipments in all, at most ${exposure.atOnce.sites} and ${exposure.atOnce.shipments} at once`
       : `- Exposure: nothing is in reach now; the sites and shipments below are those it reached while active, at most ${exposure.atOnce.sites} and ${exposure.atOnce.shipments} at once`,
     `- ${valueAtRiskSentence(exposure.valueAtRisk)}`,
+    `- ${prioritySentence(exposure.impact)}`,
     `- Exposed sites of the organization: ${sites.total}${bySeverity ? ` (criticality: ${bySeverity})` : ''}${spend ? `; their annual spend: ${spend}` : ''}${sites.total > sites.listed.length ? `; the ${sites.listed.length} most critical are listed` : ''}`,
     `- Exposed shipments: ${shipments.total}${modes ? ` (${modes})` : ''}${shipments.total > shipments.listed.length ? `; ${shipments.listed.length} are listed` : ''}`,
     `- Response plans: ${context.plans.length}; overdue actions: ${

@@ -1,5 +1,5 @@
 import type { IncidentExposureResponse, Memo, Plan, TimelineEntry } from '@meridian/contracts';
-import { isInReach, valueAtRiskSentence } from '@meridian/contracts';
+import { isInReach, prioritySentence, valueAtRiskSentence } from '@meridian/contracts';
 import PDFDocument from 'pdfkit';
 import { type IncidentRow } from '../incidents/incidents.reads.js';
 import { areaSummary } from '../incidents/incidents.mapper.js';
@@ -142,7 +142,7 @@ export function exposureSummary(exposure: ReportContent['exposure']): string {
     `${count(exposure.shipments.length, 'shipment')} in all, at most ` +
     `${exposure.peak.sites.toLocaleString('en-US')} and ` +
     `${exposure.peak.shipments.toLocaleString('en-US')} at once. ` +
-    valueAtRiskSentence(exposure.valueAtRisk)
+    `${valueAtRiskSentence(exposure.valueAtRisk)} ${prioritySentence(exposure.impact)}`
   );
 }
 

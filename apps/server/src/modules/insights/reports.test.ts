@@ -283,6 +283,8 @@ describe('reports', () => {
     expect(text).toContain(
       'Value at risk while active: $140,000 (sites $140,000 over their days down, cargo $0).',
     );
+    // Resolved: nothing in reach, no priority now.
+    expect(text).toContain('Priority for the organization: not exposed now.');
     expect(text).toMatch(/Antwerp Chemicals Location \d+\.\d km Cleared \d/);
   });
 
