@@ -31,21 +31,25 @@ export async function pageWeights(
   ] as const) {
     const context = await signedInContext(browser, baseUrl, signedIn ? session : null);
     const page = await context.newPage();
-    const bodies: Promise<{ type: string; gz: number; maplibre: boolean }>[] = [];
+    const bodies: Promise<{ type: string; gz: number; maplibre: boolean } | null>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       bodies.push(
-        response.body().then((body) => ({
-          type,
-          gz: gzipSync(body, { level: 9 }).byteLength,
-          maplibre: type === 'script' && body.includes('maplibregl'),
-        })),
+        response
+          .body()
+          .then((body) => ({
+            type,
+            gz: gzipSync(body, { level: 9 }).byteLength,
+            maplibre: type === 'script' && body.includes('maplibregl'),
+          }))
+          // A response still arriving when the page is closed has no body to weigh.
+          .catch(() => null),
       );
     });
     await page.goto(pagePath, { waitUntil: 'networkidle' });
     if (signedIn) await page.locator('[data-testid="map"][data-state="ready"]').waitFor();
-    const loaded = await Promise.all(bodies);
+    const loaded = (await Promise.all(bodies)).filter((item) => item !== null);
     const sum = (type: string) =>
       loaded.filter((item) => item.type === type).reduce((total, item) => total + item.gz, 0) /
       1024;
