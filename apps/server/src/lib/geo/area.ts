@@ -129,6 +129,30 @@ export function arcTouchesArea(a: LngLat, b: LngLat, area: Area): boolean {
   );
 }
 
+/** Most points an arc is sampled at when finding the stretch of it inside an area. */
+const STRETCH_SAMPLES = 400;
+
+/**
+ * The stretch of the arc a→b that lies inside the area, as fractions of the way from a: from
+ * the first to the last of points sampled along it (every 5 km, or a tenth of a circle's
+ * radius when that is shorter). [0, 1] when no sample falls inside (an arc that only grazes it).
+ */
+export function arcStretchInArea(a: LngLat, b: LngLat, area: Area): [number, number] {
+  const lengthKm = haversineKm(a, b);
+  const stepKm = Math.min(5, area.kind === 'circle' ? area.radiusKm / 10 : 5);
+  const steps = Math.min(STRETCH_SAMPLES, Math.max(1, Math.ceil(lengthKm / Math.max(stepKm, 0.1))));
+  const points = greatCircle(a, b, lengthKm / steps);
+  let first = -1;
+  let last = -1;
+  points.forEach((point, i) => {
+    if (!pointInArea(point, area)) return;
+    if (first < 0) first = i;
+    last = i;
+  });
+  const count = points.length - 1;
+  return first < 0 || count <= 0 ? [0, 1] : [first / count, last / count];
+}
+
 const ringWidth = (ring: readonly LngLat[]) => {
   const longitudes = ring.map(([lng]) => lng);
   return Math.max(...longitudes) - Math.min(...longitudes);

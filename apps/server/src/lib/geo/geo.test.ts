@@ -3,6 +3,7 @@ import {
   type Area,
   areaAnchor,
   areaBoxes,
+  arcStretchInArea,
   arcTouchesArea,
   pathBoxes,
   pathTouchesArea,
@@ -289,6 +290,38 @@ describe('areas', () => {
       ],
     };
     expect(areaAnchor(square)).toEqual([1, 1]);
+  });
+});
+
+describe('the stretch of an arc inside an area', () => {
+  it('is the part of the way within a circle, as fractions from the start', () => {
+    // Along the equator from 0° to 10°E (1,112 km); a 111 km circle round 5°E covers 4°–6°.
+    const circle: Area = { kind: 'circle', center: [5, 0], radiusKm: DEGREE_KM };
+    const [from, to] = arcStretchInArea([0, 0], [10, 0], circle);
+    expect(from).toBeCloseTo(0.4, 2);
+    expect(to).toBeCloseTo(0.6, 2);
+  });
+
+  it('is the part within a polygon, and the whole arc when it only grazes the area', () => {
+    const square: Area = {
+      kind: 'polygons',
+      polygons: [
+        [
+          [
+            [7, -1],
+            [9, -1],
+            [9, 1],
+            [7, 1],
+            [7, -1],
+          ],
+        ],
+      ],
+    };
+    const [from, to] = arcStretchInArea([0, 0], [10, 0], square);
+    expect(from).toBeCloseTo(0.7, 2);
+    expect(to).toBeCloseTo(0.9, 2);
+    const grazed: Area = { kind: 'circle', center: [5, 1.001], radiusKm: DEGREE_KM };
+    expect(arcStretchInArea([0, 0], [10, 0], grazed)).toEqual([0, 1]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type Area,
   areaAnchor,
   areaBoxes,
+  arcStretchInArea,
   arcTouchesArea,
   pointInArea,
 } from '../../lib/geo/area.js';
@@ -68,7 +69,8 @@ const round = (km: number) => Math.round(km * 10) / 10;
 /**
  * Matches incidents against sites and shipments and keeps the result in `exposures`:
  * a site is exposed when it lies in the incident's area; a shipment when it is there now, or
- * when its route still ahead crosses the area before it arrives while the incident lasts.
+ * when its route still ahead crosses the area while the incident lasts (at its estimated pace:
+ * the stretch inside the area is reached between the incident's start and end).
  * Each recompute touches one incident (or one site or shipment), through spatial indexes.
  */
 export class ExposureEngine {
@@ -158,6 +160,7 @@ export class ExposureEngine {
     const etas = index.etas;
     const nowMs = now.getTime();
     const startsMs = incident.startsAt.getTime();
+    const endsMs = incident.endsAt?.getTime() ?? Infinity;
     const pieces = index.routes.items;
     const pieceSeen = new Uint8Array(pieces.length);
     index.routes.visit(boxes, (owner) => {
@@ -165,7 +168,8 @@ export class ExposureEngine {
       pieceSeen[owner] = 1;
       const piece = pieces[owner] as RoutePiece;
       if (!touches(piece)) return;
-      const riders = piece.riders;
+      const { riders, enters, leaves } = piece;
+      let stretch: [number, number] | null = null;
       for (let i = 0; i < riders.length; i += 1) {
         const rider = riders[i] as number;
         if (state[rider]) continue;
@@ -173,6 +177,16 @@ export class ExposureEngine {
         if (eta <= nowMs || startsMs > eta) {
           state[rider] = NOT_ON_ITS_WAY;
           continue;
+        }
+        // Paced riders count only while they are estimated inside the area during the
+        // incident's window; another piece of their route may still cross it in time.
+        const enter = enters[i] as number;
+        const leave = leaves[i] as number;
+        if (!Number.isNaN(enter)) {
+          stretch ??= arcStretchInArea(piece.ends[0], piece.ends[1], area);
+          const inside = enter + stretch[0] * (leave - enter);
+          const outside = enter + stretch[1] * (leave - enter);
+          if (outside < startsMs || inside > endsMs) continue;
         }
         state[rider] = BY_ROUTE;
         reached.push(rider);

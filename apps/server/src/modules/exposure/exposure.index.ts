@@ -1,7 +1,7 @@
 import Flatbush from 'flatbush';
 import { type BBox, pathBoxes } from '../../lib/geo/area.js';
-import { type RouteFacts, routeAheadAt, travelWindow } from '../../lib/geo/route.js';
-import { type LngLat, greatCircle } from '../../lib/geo/sphere.js';
+import { type RouteFacts, pathKm, routeAheadAt, travelWindow } from '../../lib/geo/route.js';
+import { type LngLat, greatCircle, haversineKm } from '../../lib/geo/sphere.js';
 import { type Arc, type Vec, arcOf, toVec } from '../../lib/geo/vector.js';
 import type { MatchableShipment, MatchableSite } from './exposure.repository.js';
 
@@ -117,7 +117,36 @@ export type RoutePiece = {
   arc: Arc;
   /** Indexes (into `shipments.items`) of the shipments with this piece ahead of them. */
   riders: number[] | Int32Array;
+  /**
+   * When each rider is estimated to reach the piece's start and its end (epoch ms, in the
+   * riders' order; NaN when its pace is not known: no departure or ETA to pace it by).
+   */
+  enters: number[] | Float64Array;
+  leaves: number[] | Float64Array;
 };
+
+/**
+ * When the shipment is estimated at each piece's start and end: it covers the route ahead at an
+ * even pace from `at` (or its departure, if later) to its ETA, as `routeAheadAt` places it.
+ */
+function paceOf(
+  shipment: MatchableShipment,
+  ahead: readonly LngLat[],
+  pieces: readonly [LngLat, LngLat][],
+  at: Date,
+): [number, number][] {
+  const window = travelWindow(givenRoute(shipment), shipment);
+  const totalKm = pathKm(ahead);
+  if (!window || totalKm === 0) return pieces.map(() => [NaN, NaN]);
+  const start = Math.max(at.getTime(), window[0]);
+  const msPerKm = (window[1] - start) / totalKm;
+  let km = 0;
+  return pieces.map(([from, to]) => {
+    const enter = start + km * msPerKm;
+    km += haversineKm(from, to);
+    return [enter, start + km * msPerKm];
+  });
+}
 
 /**
  * An organization's sites and live shipments in spatial indexes: sites by their point,
@@ -144,23 +173,37 @@ export class OrganizationIndex {
   ) {
     this.sites = new BoxIndex(sites, (site) => [[-1, [site.lng, site.lat, site.lng, site.lat]]]);
     let moving = false;
+    const paces: [number, number][][] = [];
     const indexed = shipments.map((shipment): IndexedShipment => {
       moving ||= onItsWay(shipment, at);
       const ahead = routeAheadOf(shipment, at);
       const position = ahead[0] as LngLat;
-      return { ...shipment, position, positionVec: toVec(position), pieces: piecesOf(ahead) };
+      const pieces = piecesOf(ahead);
+      paces.push(paceOf(shipment, ahead, pieces, at));
+      return { ...shipment, position, positionVec: toVec(position), pieces };
     });
     this.moving = moving;
     this.etas = Float64Array.from(indexed, (shipment) => shipment.eta?.getTime() ?? NaN);
     const byKey = new Map<string, RoutePiece>();
     indexed.forEach((shipment, rider) => {
-      for (const piece of shipment.pieces) {
+      shipment.pieces.forEach((piece, part) => {
+        const [enter, leave] = paces[rider]?.[part] ?? [NaN, NaN];
         const key = `${piece[0][0]},${piece[0][1]},${piece[1][0]},${piece[1][1]}`;
         const known = byKey.get(key);
-        if (!known)
-          byKey.set(key, { ends: piece, arc: arcOf(piece[0], piece[1]), riders: [rider] });
-        else if (known.riders.at(-1) !== rider) (known.riders as number[]).push(rider);
-      }
+        if (!known) {
+          byKey.set(key, {
+            ends: piece,
+            arc: arcOf(piece[0], piece[1]),
+            riders: [rider],
+            enters: [enter],
+            leaves: [leave],
+          });
+        } else if (known.riders.at(-1) !== rider) {
+          (known.riders as number[]).push(rider);
+          (known.enters as number[]).push(enter);
+          (known.leaves as number[]).push(leave);
+        }
+      });
     });
     this.shipments = new BoxIndex(indexed, (shipment) => [
       [
@@ -172,6 +215,10 @@ export class OrganizationIndex {
       pathBoxes(piece.ends).map((box): [number, BBox] => [0, padded(box)]),
     );
     // Each piece's riders as a typed array: the hot loop reads them without boxing.
-    for (const piece of this.routes.items) piece.riders = Int32Array.from(piece.riders);
+    for (const piece of this.routes.items) {
+      piece.riders = Int32Array.from(piece.riders);
+      piece.enters = Float64Array.from(piece.enters);
+      piece.leaves = Float64Array.from(piece.leaves);
+    }
   }
 }

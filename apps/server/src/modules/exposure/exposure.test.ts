@@ -284,6 +284,28 @@ describe('the exposure engine', () => {
       .where(eq(shipments.id, 'S-IN'));
   });
 
+  it('counts a route only while the shipment is estimated inside the area during the incident', async () => {
+    // S-ROUTE covers 480 km in 5 days at an even pace: it is within 20 km of Rotterdam
+    // between about 2.3 and 2.7 days from now.
+    const day = 24 * 3600_000;
+    const window = (from: number, to: number | null) => ({
+      title: `Lock closed ${from}–${to}`,
+      severity: 'HIGH',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+      startsAt: new Date(Date.now() + from * day).toISOString(),
+      endsAt: to === null ? null : new Date(Date.now() + to * day).toISOString(),
+    });
+    const routed = async (from: number, to: number | null) =>
+      (await exposureOf(await createIncident(manager, window(from, to)))).shipments
+        .filter(([, , via]) => via === 'ROUTE')
+        .map(([shipment]) => shipment);
+    expect(await routed(0, 1)).toEqual([]); // over before it gets there
+    expect(await routed(3, 4)).toEqual([]); // starts after it has passed
+    expect(await routed(2, 2.5)).toEqual(['S-ROUTE']);
+    expect(await routed(2.6, null)).toEqual(['S-ROUTE']);
+  });
+
   it('recomputes a shipment when it moves on past the area', async () => {
     const id = await createIncident(manager, {
       title: 'Bridge closed',
