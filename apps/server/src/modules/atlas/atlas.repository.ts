@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type SQLWrapper, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { jsonObject, jsonTimestamp, jsonValue, listSnapshot } from '../../db/json-sql.js';
 import { shipments, sites } from '../../db/schema.js';
@@ -99,13 +99,18 @@ export const atlasRepository = {
 
   /**
    * What the map draws of each shipment, ordered by id, as a JSON array of
-   * `[id, lng, lat, status]`, with the version (the JSON list's) read in the same statement.
+   * `[id, lng, lat, status, pace]`, with the version (the JSON list's) read in the same
+   * statement. `pace` is null for a shipment that cannot move on its own (delivered, or without
+   * an ETA or a destination); else `[mode, originLng, originLat, destinationLng, destinationLat,
+   * waypoints, positionAt, departureAt, eta]` (times in epoch ms), what places it along its route.
    */
   async shipmentMapRows(db: Executor, organizationId: string) {
+    const ms = (column: SQLWrapper) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
+    const pace = sql`case when ${shipments.eta} is not null and ${shipments.destinationLat} is not null and ${shipments.destinationLng} is not null and ${shipments.status} <> 'DELIVERED' then json_build_array(${shipments.mode}, ${shipments.originLng}, ${shipments.originLat}, ${shipments.destinationLng}, ${shipments.destinationLat}, ${shipments.waypoints}, ${ms(shipments.positionAt)}, ${ms(shipments.departureAt)}, ${ms(shipments.eta)}) end`;
     const [row] = await db
       .select({
         version: listSnapshot(shipments.updatedAt, shipmentJson).version,
-        json: sql<string>`coalesce(json_agg(json_build_array(${shipments.id}, ${shipments.lng}, ${shipments.lat}, ${shipments.status}) order by ${shipments.id})::text, '[]')`,
+        json: sql<string>`coalesce(json_agg(json_build_array(${shipments.id}, ${shipments.lng}, ${shipments.lat}, ${shipments.status}, ${pace}) order by ${shipments.id})::text, '[]')`,
       })
       .from(shipments)
       .where(eq(shipments.organizationId, organizationId));

@@ -12,6 +12,12 @@ import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { badRequest, notFound, stale } from '../../lib/errors.js';
+import {
+  type Movement,
+  type RouteFacts,
+  estimatedPosition,
+  travelWindow,
+} from '../../lib/geo/route.js';
 import type { VersionedList } from '../../lib/versioned-json.js';
 import { exposureReads } from '../exposure/exposure.reads.js';
 import { toShipmentDto } from './atlas.mapper.js';
@@ -28,21 +34,77 @@ type MapColumns = {
   statuses: Uint8Array;
   /** Each id's ordinal, built the first time exposure flags are set on a body. */
   ordinalOf?: Map<string, number>;
+  /** The shipments that move on their own between reports, by ordinal. */
+  moving: { ordinal: number; route: RouteFacts; movement: Movement }[];
+  /** The start of the step `lng`/`lat` place the moving shipments at (epoch ms). */
+  placedAt: number;
+  /** When the last of them arrives (epoch ms): after it, the columns stay as they are. */
+  movingUntil: number;
 };
+
+/** A map row's `pace` (see `atlasRepository.shipmentMapRows`). */
+type Pace = [
+  RouteFacts['mode'],
+  number | null,
+  number | null,
+  number,
+  number,
+  [number, number][] | null,
+  number,
+  number | null,
+  number,
+];
 
 /** The organizations whose map columns are kept (about 6 MB for 100,000 shipments). */
 const MAP_COLUMNS_KEPT = 16;
 
 const WORLD: Bbox = { west: -180, south: -90, east: 180, north: 90 };
 
-/** A map body's version: its shipments' and their exposure's. */
-const mapVersion = (shipments: string, exposure: string) => `${shipments}|${exposure}`;
+/** A map body's version: its shipments', their exposure's and the step moving ones are placed at. */
+const mapVersion = (shipments: string, exposure: string, step: string) =>
+  `${shipments}|${exposure}|${step}`;
 
-/** The map's shipments; incidents are the incidents module's. */
+/**
+ * The map's shipments; incidents are the incidents module's. A shipment on its way is drawn
+ * where it is estimated to be (as the exposure engine places it), at the start of steps of
+ * `moveStepMs` (EXPOSURE_CLOCK_SECONDS): the body's version changes with the step only for an
+ * organization with shipments on their way.
+ */
 export class AtlasService {
   private readonly mapColumns = new Map<string, Promise<MapColumns>>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly moveStepMs = 60_000,
+  ) {}
+
+  private stepOf(now: number) {
+    return Math.floor(now / this.moveStepMs) * this.moveStepMs;
+  }
+
+  /**
+   * The step the map places shipments at, as part of its version: empty when the columns kept
+   * for this data version have every shipment at rest by then (not loaded yet: the step).
+   */
+  private async stepTag(organizationId: string, version: string): Promise<string> {
+    const kept = await this.mapColumns.get(organizationId)?.catch(() => null);
+    const step = this.stepOf(Date.now());
+    return kept?.version === version && kept.movingUntil < step ? '' : String(step);
+  }
+
+  /** The columns with their moving shipments placed at the current step's start. */
+  private placed(columns: MapColumns): MapColumns {
+    const step = this.stepOf(Date.now());
+    if (columns.placedAt === step || columns.moving.length === 0) return columns;
+    const at = new Date(step);
+    for (const { ordinal, route, movement } of columns.moving) {
+      const [lng, lat] = estimatedPosition(route, movement, at);
+      columns.lng[ordinal] = lng;
+      columns.lat[ordinal] = lat;
+    }
+    columns.placedAt = step;
+    return columns;
+  }
 
   /** The active organization's sites that have a location (MapSiteListResponse). */
   sites(actor: Actor): VersionedList {
@@ -77,13 +139,16 @@ export class AtlasService {
     return {
       key: `shipment-map/${organizationId}/${scope}/${box}`,
       contentType: SHIPMENT_MAP_FORMAT.contentType,
-      readVersion: async () =>
-        mapVersion(
-          await atlasRepository.shipmentsVersion(this.db, organizationId),
+      readVersion: async () => {
+        const shipments = await atlasRepository.shipmentsVersion(this.db, organizationId);
+        return mapVersion(
+          shipments,
           await exposureReads.shipmentExposureVersion(this.db, organizationId),
-        ),
+          await this.stepTag(organizationId, shipments),
+        );
+      },
       load: async () => {
-        const columns = await this.columnsOf(organizationId);
+        const columns = this.placed(await this.columnsOf(organizationId));
         const exposure = await exposureReads.exposedShipmentIds(
           this.db,
           organizationId,
@@ -107,7 +172,8 @@ export class AtlasService {
           statuses: inView.map((i) => columns.statuses[i] ?? 0),
           exposed: inView.map((i) => exposed[i] === 1),
         });
-        return { version: mapVersion(columns.version, exposure.version), body };
+        const step = await this.stepTag(organizationId, columns.version);
+        return { version: mapVersion(columns.version, exposure.version, step), body };
       },
     };
   }
@@ -166,7 +232,7 @@ export class AtlasService {
 
   private async loadColumns(organizationId: string): Promise<MapColumns> {
     const { version, json } = await atlasRepository.shipmentMapRows(this.db, organizationId);
-    const rows = JSON.parse(json) as [string, number, number, string][];
+    const rows = JSON.parse(json) as [string, number, number, string, Pace | null][];
     const columns: MapColumns = {
       version,
       tag: createHash('sha256')
@@ -177,12 +243,35 @@ export class AtlasService {
       lng: new Float64Array(rows.length),
       lat: new Float64Array(rows.length),
       statuses: new Uint8Array(rows.length),
+      moving: [],
+      placedAt: NaN,
+      movingUntil: -Infinity,
     };
-    rows.forEach(([id, lng, lat, status], i) => {
+    rows.forEach(([id, lng, lat, status, pace], i) => {
       columns.ids[i] = id;
       columns.lng[i] = lng;
       columns.lat[i] = lat;
       columns.statuses[i] = shipmentStatusCode(status);
+      if (!pace) return;
+      const [mode, originLng, originLat, destinationLng, destinationLat, waypoints] = pace;
+      const [positionAt, departureAt, eta] = pace.slice(6) as [number, number | null, number];
+      const route: RouteFacts = {
+        mode,
+        position: [lng, lat],
+        origin: originLng === null || originLat === null ? null : [originLng, originLat],
+        destination: [destinationLng, destinationLat],
+        waypoints,
+      };
+      const movement: Movement = {
+        status: status as Movement['status'],
+        positionAt: new Date(positionAt),
+        departureAt: departureAt === null ? null : new Date(departureAt),
+        eta: new Date(eta),
+      };
+      const window = travelWindow(route, movement);
+      if (!window) return;
+      columns.moving.push({ ordinal: i, route, movement });
+      columns.movingUntil = Math.max(columns.movingUntil, window[1]);
     });
     return columns;
   }

@@ -10,9 +10,13 @@ import {
 } from '@meridian/contracts';
 import * as API_MESSAGES from '@meridian/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ALL_LANES, generateShipments } from '../../bootstrap/demo/generate.js';
 import { incidents, shipments } from '../../db/schema.js';
+import type { Actor } from '../../lib/access.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
+import { toShipmentDetail } from '../shipments/shipments.mapper.js';
+import { AtlasService } from './atlas.service.js';
 
 let server: TestServer;
 let acmeToken: string;
@@ -60,7 +64,8 @@ beforeAll(async () => {
       lng: 4.5,
     },
   ]);
-  // Shipments along the demo's lanes, with positions at full double precision.
+  // Shipments along the demo's lanes, with positions at full double precision (as of the demo's
+  // epoch: they have all arrived since, so the map draws them at their destinations).
   const generated = generateShipments({
     seed: 7,
     count: 1_500,
@@ -102,6 +107,23 @@ const getIds = async (token: string) =>
 const getJson = async (token: string) =>
   (await server.request<ShipmentListResponse>('GET', '/api/atlas/shipments', { token })).body.data;
 
+/**
+ * Where the map should draw each of Acme's shipments: where it is estimated to be (the
+ * generated ones at their destinations), else where it was given.
+ */
+async function drawnPositions() {
+  const rows = await server.database.db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.organizationId, acmeId));
+  return new Map(
+    rows.map((row) => {
+      const detail = toShipmentDetail(row);
+      return [row.id, detail.estimatedPosition ?? detail.currentPosition];
+    }),
+  );
+}
+
 /** The map's shipments by id, with their ids looked up in the id list of the same tag. */
 async function resolved(token: string, map: ShipmentMap) {
   const { tag, ids } = await getIds(token);
@@ -116,7 +138,7 @@ async function resolved(token: string, map: ShipmentMap) {
 }
 
 describe('GET /api/atlas/shipments/map', () => {
-  it('holds the same shipments as the JSON list: ids, positions (float32) and statuses', async () => {
+  it('holds the same shipments as the JSON list: ids, estimated positions (float32), statuses', async () => {
     const response = await getMap(acmeToken);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(SHIPMENT_MAP_FORMAT.contentType);
@@ -126,13 +148,17 @@ describe('GET /api/atlas/shipments/map', () => {
     expect(map.total).toBe(json.length);
     const compact = await resolved(acmeToken, map);
     expect([...compact.keys()].sort()).toEqual(json.map((shipment) => shipment.id).sort());
+    const drawn = await drawnPositions();
     for (const shipment of json) {
+      const at = drawn.get(shipment.id);
       expect(compact.get(shipment.id)).toEqual({
-        lng: Math.fround(shipment.currentPosition.lng),
-        lat: Math.fround(shipment.currentPosition.lat),
+        lng: Math.fround(at?.lng ?? NaN),
+        lat: Math.fround(at?.lat ?? NaN),
         status: shipment.status,
       });
     }
+    // The fixtures have no ETA: drawn where they were given.
+    expect(compact.get('SHP-ROTTERDAM')).toMatchObject({ lng: Math.fround(4.47917) });
   });
 
   it('answers the same in both scopes, and another organization only its own', async () => {
@@ -147,14 +173,15 @@ describe('GET /api/atlas/shipments/map', () => {
 
   it('answers only the shipments in the box', async () => {
     const json = await getJson(acmeToken);
+    const drawn = await drawnPositions();
     const inBox = (west: number, south: number, east: number, north: number) =>
-      json
-        .filter(({ currentPosition: { lat, lng } }) => {
+      [...drawn]
+        .filter(([, { lat, lng }]) => {
           const inLongitude =
             west <= east ? lng >= west && lng <= east : lng >= west || lng <= east;
           return inLongitude && lat >= south && lat <= north;
         })
-        .map((shipment) => shipment.id)
+        .map(([id]) => id)
         .sort();
     const idsIn = async (bbox: string) => {
       const map = (await getMap(acmeToken, `?bbox=${bbox}&zoom=5`)).map as ShipmentMap;
@@ -350,5 +377,59 @@ describe('the exposed flag', () => {
     const map = (await getMap(acmeToken, '?scope=ORG&bbox=-1,89,1,90')).map as ShipmentMap;
     expect([...map.exposed]).toEqual([1]);
     expect(shipmentStatusOf(map.statuses[0] ?? 0)).toBe('DELAYED');
+  });
+});
+
+describe('shipments on their way', () => {
+  const DAY = 24 * 3600_000;
+  let initech: string;
+  let initechToken: string;
+
+  beforeAll(async () => {
+    initech = (await server.createOrganization('Initech Lines')).id;
+    await server.createUser({ organizationId: initech, email: 'viewer@initech.example' });
+    initechToken = (await server.login('viewer@initech.example')).accessToken;
+    // Given at its origin two days ago, due 10° east in two days: half way now.
+    await server.database.db.insert(shipments).values({
+      id: 'SHP-UNDERWAY',
+      organizationId: initech,
+      reference: 'UNDERWAY',
+      origin: 'West',
+      destination: 'East',
+      mode: 'SEA',
+      lat: 0,
+      lng: 0,
+      originLat: 0,
+      originLng: 0,
+      destinationLat: 0,
+      destinationLng: 10,
+      status: 'IN_TRANSIT',
+      positionAt: new Date(Date.now() - 2 * DAY),
+      departureAt: new Date(Date.now() - 2 * DAY),
+      eta: new Date(Date.now() + 2 * DAY),
+    });
+  });
+
+  it('are drawn where they are estimated to be, as the exposure engine places them', async () => {
+    const map = (await getMap(initechToken)).map as ShipmentMap;
+    expect(map.total).toBe(1);
+    // 10° in four days: a minute's step moves it 0.0002° at most.
+    expect(map.lng[0]).toBeCloseTo(5, 2);
+    expect(map.lat[0]).toBeCloseTo(0, 3);
+    // Only in view where it is now.
+    const west = (await getMap(initechToken, '?bbox=-1,-1,1,1')).map as ShipmentMap;
+    expect(west.ordinals.length).toBe(0);
+  });
+
+  it("change the map's version with each step, while a resting organization's stays", async () => {
+    const atlas = new AtlasService(server.database.db, 1_000);
+    const version = (organizationId: string) => {
+      const list = atlas.shipmentMap({ organizationId } as Actor, 'ORG');
+      return list.load().then(() => list.readVersion());
+    };
+    const [moving, resting] = [await version(initech), await version(acmeId)];
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await version(initech)).not.toBe(moving);
+    expect(await version(acmeId)).toBe(resting);
   });
 });
