@@ -25,6 +25,8 @@ export type GetResult = {
   statusMessage: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as received (after decompression): for binary documents (a KMZ archive). */
+  bytes: Buffer;
 };
 
 /** Why a GET stopped: too slow, too large, or the network. */
@@ -128,11 +130,13 @@ export function getDocument(url: string, options: GetOptions): Promise<GetResult
           body.on('error', fail);
           body.on('end', () => {
             clearTimeout(timer);
+            const bytes = Buffer.concat(chunks);
             resolve({
               statusCode: status,
               statusMessage: response.statusMessage ?? '',
               headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
+              body: bytes.toString('utf8'),
+              bytes,
             });
           });
         },

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 
 /** What one path answers: a document (with an ETag for conditional GETs), or trouble. */
 export type FeedAnswer = {
-  body?: string;
+  body?: string | Buffer;
   status?: number;
   etag?: string;
   /** Waits this long before answering (a slow or hung feed). */

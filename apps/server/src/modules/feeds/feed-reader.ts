@@ -5,7 +5,7 @@ import type { BackgroundWork } from '../../jobs/background.js';
 import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
 import { CONNECTORS } from './connectors/index.js';
 import { type FetchOptions, fetchFeed } from './fetch-feed.js';
-import { ZoneShapes } from './zones.js';
+import { RemoteShapes } from './shapes.js';
 import { type IngestResult, ingestFeed } from './ingest.js';
 import { type SourceRow, sourcesRepository as sources } from './sources.repository.js';
 
@@ -24,7 +24,7 @@ export type PollOutcome =
  * leaves the incidents as they were and puts the source back after a growing delay.
  */
 export class FeedReader {
-  private readonly zones: ZoneShapes;
+  private readonly shapes: RemoteShapes;
 
   constructor(
     private readonly db: Database,
@@ -34,7 +34,7 @@ export class FeedReader {
     /** Which hazards are fused across feeds (FEED_FUSION); none by default. */
     private readonly fusion: FusionRules = {},
   ) {
-    this.zones = new ZoneShapes(options);
+    this.shapes = new RemoteShapes(options);
   }
 
   async poll(source: SourceRow): Promise<PollOutcome> {
@@ -53,7 +53,7 @@ export class FeedReader {
         return { status: 'not-modified' };
       }
       const connector = CONNECTORS[source.kind];
-      const parsed = await this.zones.place(connector.parse(fetched.document), source.url);
+      const parsed = await this.shapes.place(connector.parse(fetched.document), source.url);
       const result = await this.db.transaction(async (tx) => {
         const ingested = await ingestFeed(
           tx,

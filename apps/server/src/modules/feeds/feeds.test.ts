@@ -9,6 +9,7 @@ import { backgroundWork } from '../../jobs/background.js';
 import { FeedPoller } from './feeds.poller.js';
 import { type FeedServer, startFeedServer } from '../../test/feed-server.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
+import { pointInArea } from '../../lib/geo/area.js';
 import { FeedReader } from './feed-reader.js';
 
 const fixture = (name: string) =>
@@ -343,6 +344,53 @@ describe('hazard feeds', () => {
     const asked = feeds.hits('/zones/county/TXC113');
     await pollNow(nws.id);
     expect(feeds.hits('/zones/county/TXC113')).toBe(asked);
+  });
+
+  it("gives a storm its advisory's forecast cone as its area, read from the feed's own server", async () => {
+    // Arthur's CurrentStorms.json (2020), its centre moved to where Amanda's advisory 13 put
+    // hers (the first point of its forecast track), and Amanda's real cone KMZ served at the
+    // document's cone address.
+    const storms = JSON.parse(fixture('nhc-current-storms-2020-05-17.json')) as {
+      activeStorms: Record<string, unknown>[];
+    };
+    Object.assign(storms.activeStorms[0] ?? {}, {
+      latitudeNumeric: 13.1,
+      longitudeNumeric: -134.1,
+    });
+    feeds.set('/nhc/CurrentStorms.json', { body: JSON.stringify(storms) });
+    const nhc = await addSource('NHC', '/nhc/CurrentStorms.json');
+    // No cone yet: the storm is written all the same, as a circle around its centre.
+    await server.app.feedPoller.runDue();
+    expect(await incidentOf(nhc.key, 'al012020')).toMatchObject({
+      lat: 13.1,
+      lng: -134.1,
+      area: null,
+    });
+
+    const cone = '/storm_graphics/api/AL012020_002Aadv_CONE.kmz';
+    feeds.set(cone, {
+      body: readFileSync(
+        new URL('./fixtures/nhc-EP012026-013adv-CONE-2026-06-05.kmz', import.meta.url),
+      ),
+      contentType: 'application/vnd.google-earth.kmz',
+    });
+    await pollNow(nhc.id);
+    const storm = await incidentOf(nhc.key, 'al012020');
+    // The centre stays the storm's; the cone is its area.
+    expect(storm).toMatchObject({ lat: 13.1, lng: -134.1 });
+    expect(storm.area?.type).toBe('Polygon');
+    const outline = storm.area?.type === 'Polygon' ? storm.area.coordinates[0] : [];
+    expect(outline).toHaveLength(1272);
+    const inCone = (lng: number, lat: number) =>
+      pointInArea([lng, lat], { kind: 'polygons', polygons: [[outline as [number, number][]]] });
+    // On the forecast track three days out, and far north of it.
+    expect(inCone(-137.3, 11.0)).toBe(true);
+    expect(inCone(-137.3, 16.0)).toBe(false);
+    // The cone is kept: the next poll of the same advisory does not ask for it again.
+    const asked = feeds.hits(cone);
+    await pollNow(nhc.id);
+    expect(feeds.hits(cone)).toBe(asked);
+    expect((await incidentOf(nhc.key, 'al012020')).area?.type).toBe('Polygon');
   });
 
   it('does not take a listed alert for over while its zones cannot be read', async () => {

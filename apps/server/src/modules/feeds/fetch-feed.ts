@@ -13,7 +13,8 @@ export type FetchOptions = {
 };
 export type Validators = { etag: string | null; lastModified: string | null };
 
-export type FetchedFeed = { changed: false } | ({ changed: true; document: string } & Validators);
+export type FetchedFeed =
+  { changed: false } | ({ changed: true; document: string; bytes: Buffer } & Validators);
 
 /**
  * Feeds ask callers to say who they are and how to reach them: weather.gov refuses requests
@@ -60,6 +61,7 @@ export async function fetchFeed(
   return {
     changed: true,
     document: answer.body,
+    bytes: answer.bytes,
     etag: header(answer.headers.etag),
     lastModified: header(answer.headers['last-modified']),
   };

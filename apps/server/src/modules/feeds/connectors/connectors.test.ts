@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONNECTORS, FeedFormatError } from './index.js';
+import { isZip, kmlPolygons, kmzDocument } from './kml.js';
 import { usgsRadiusKm, usgsSeverity } from './usgs.js';
 
 type GdacsFeature = {
@@ -137,9 +138,67 @@ describe('the NHC connector', () => {
         endsAt: null,
         closed: false,
         sourceUrl: 'https://www.nhc.noaa.gov/text/MIATCPAT1.shtml',
+        areaUrl: 'https://www.nhc.noaa.gov/storm_graphics/api/AL012020_002Aadv_CONE.kmz',
       },
     ]);
     expect(CONNECTORS.NHC.snapshot).toBe(true);
+  });
+
+  it("reads an advisory's forecast cone from its KMZ as NHC served it (Amanda, 5 June 2026)", () => {
+    const bytes = readFileSync(
+      new URL('../fixtures/nhc-EP012026-013adv-CONE-2026-06-05.kmz', import.meta.url),
+    );
+    expect(isZip(bytes)).toBe(true);
+    const polygons = kmlPolygons(kmzDocument(bytes));
+    expect(polygons).toHaveLength(1);
+    const [outline, ...holes] = polygons[0] ?? [];
+    expect(holes).toEqual([]);
+    expect(outline).toHaveLength(1272);
+    expect(outline?.[0]).toEqual([-140.77504, 8.19954]);
+    expect(outline?.at(-1)).toEqual(outline?.[0]);
+    const longitudes = outline?.map(([lng]) => lng ?? 0) ?? [];
+    expect(Math.min(...longitudes)).toBe(-143.03964);
+    expect(Math.max(...longitudes)).toBe(-133.83321);
+  });
+
+  it('reads polygons with holes at any depth of a KML document, and refuses what is not KML or KMZ', () => {
+    const kml = `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder>
+      <Placemark><MultiGeometry>
+        <Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 4,0 4,4 0,4 0,0</coordinates></LinearRing></outerBoundaryIs>
+          <innerBoundaryIs><LinearRing><coordinates>1,1 2,1 2,2 1,1</coordinates></LinearRing></innerBoundaryIs></Polygon>
+        <Polygon><outerBoundaryIs><LinearRing><coordinates>10,10,0 11,10,0 11,11,0 10,10,0</coordinates></LinearRing></outerBoundaryIs></Polygon>
+        <Polygon><outerBoundaryIs><LinearRing><coordinates>a,b c,d</coordinates></LinearRing></outerBoundaryIs></Polygon>
+      </MultiGeometry></Placemark></Folder></Document></kml>`;
+    expect(kmlPolygons(kml)).toEqual([
+      [
+        [
+          [0, 0],
+          [4, 0],
+          [4, 4],
+          [0, 4],
+          [0, 0],
+        ],
+        [
+          [1, 1],
+          [2, 1],
+          [2, 2],
+          [1, 1],
+        ],
+      ],
+      [
+        [
+          [10, 10],
+          [11, 10],
+          [11, 11],
+          [10, 10],
+        ],
+      ],
+    ]);
+    expect(() => kmlPolygons('<rss><channel/></rss>')).toThrow(FeedFormatError);
+    expect(() => kmzDocument(new TextEncoder().encode('PK\u0003\u0004 not really'))).toThrow(
+      FeedFormatError,
+    );
+    expect(isZip(new TextEncoder().encode('<kml/>'))).toBe(false);
   });
 
   it('grades by wind, reads numbers sent as text, and skips a storm without a centre', () => {

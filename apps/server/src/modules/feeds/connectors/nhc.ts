@@ -84,6 +84,7 @@ export const nhcConnector: Connector = {
       const heading = finite(storm.movementDir);
       const speed = finite(storm.movementSpeed);
       const advisory = (storm.publicAdvisory ?? {}) as Record<string, unknown>;
+      const cone = (storm.trackCone ?? {}) as Record<string, unknown>;
       const details = [
         wind !== null ? `Maximum sustained winds ${wind} kt` : null,
         pressure !== null ? `pressure ${pressure} mb` : null,
@@ -104,6 +105,7 @@ export const nhcConnector: Connector = {
         endsAt: null,
         closed: false,
         sourceUrl: text(advisory.url) ?? 'https://www.nhc.noaa.gov/',
+        ...(text(cone.kmzFile) ? { areaUrl: text(cone.kmzFile) as string } : {}),
       });
     }
     return { events, skipped };

@@ -34,6 +34,11 @@ export type FeedEvent = {
    * the zones' shapes, fetched before the event is written; unresolved, the event is skipped.
    */
   zones?: string[];
+  /**
+   * Where a better area than the point can be read (NHC's forecast cone, a KMZ): fetched before
+   * the event is written; until it can be read the event keeps its point and radius.
+   */
+  areaUrl?: string;
 };
 
 export type ParsedFeed = {
