@@ -17,8 +17,11 @@ export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
 export const GeocodeResponse = z.object({ data: GeoPoint });
 export type GeocodeResponse = z.infer<typeof GeocodeResponse>;
 
-/** What a place found by name is: a port or an airport (UN/LOCODE), or a city (the gazetteer). */
-export const PLACE_KINDS = ['PORT', 'AIRPORT', 'CITY'] as const;
+/**
+ * What a place found by name is: a port or an airport (UN/LOCODE), a city (the gazetteer), or a
+ * waterway ships pass through (a canal or strait: a short list in the geocoder).
+ */
+export const PLACE_KINDS = ['PORT', 'AIRPORT', 'CITY', 'WATERWAY'] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 /** The most candidates one search answers with: a pick list, not a directory. */

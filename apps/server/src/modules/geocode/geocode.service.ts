@@ -9,9 +9,10 @@ import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../lib/errors.js';
-import { loadGazetteer } from './gazetteer.js';
+import { loadGazetteer, normalise } from './gazetteer.js';
 import { haversineKm } from '../../lib/geo/sphere.js';
 import { countryOfLocode, findLocode, type Locode, searchLocodes } from './locodes.js';
+import { findWaterway } from './waterways.js';
 
 /** Countries as people name them in a list ("China", "South Korea"), not their official names. */
 const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -91,8 +92,9 @@ export class GeocodeService {
   }
 
   /**
-   * The places a name or code may mean, best first: the ports and airports of the UN/LOCODE
-   * table (by code, name or alias), then the gazetteer's cities, largest first. "Westport, MY"
+   * The places a name or code may mean, best first: a canal or strait of that name, the ports
+   * and airports of the UN/LOCODE table (by code, name or alias), then the gazetteer's cities,
+   * largest first. "Westport, MY"
    * narrows to a country (by code or name after the last comma); a qualifier that names no
    * country ("Portland, OR") is dropped, and every Portland offered.
    */
@@ -117,8 +119,11 @@ export class GeocodeService {
     });
     const ofLocode = (locode: Locode) =>
       place({ ...locode, countryCode: countryOfLocode(locode) }, locode.kind, locode.code);
-    // Ports and the places named outright, then cities, then airports named after a city.
+    // Waterways, ports and the places named outright, then cities, then airports named after
+    // a city.
     const found: PlaceCandidate[] = [];
+    const waterway = findWaterway(name);
+    if (waterway) found.push(place(waterway, 'WATERWAY', null));
     for (const { locode } of locodes.filter((each) => each.named)) found.push(ofLocode(locode));
     for (const city of gazetteer.cities(name, qualifier, PLACE_SEARCH_LIMIT)) {
       // A city at a port already listed is that place again, not another choice.
@@ -131,6 +136,21 @@ export class GeocodeService {
     }
     for (const { locode } of locodes.filter((each) => !each.named)) found.push(ofLocode(locode));
     return found.slice(0, PLACE_SEARCH_LIMIT);
+  }
+
+  /**
+   * The place of the first of `names` that a place is called (its name or an alias in any case,
+   * or its code: "Port Klang", "MYPKG", "Strait of Hormuz"), best candidate of that name;
+   * null when none is. A news item's place names, most likely first, go through here.
+   */
+  async firstPlaceNamed(names: readonly string[]): Promise<PlaceCandidate | null> {
+    for (const name of names) {
+      if (normalise(name) === '') continue;
+      // searchPlaces answers places of that very name (or code, or alias) only.
+      const [best] = await this.searchPlaces(name);
+      if (best) return best;
+    }
+    return null;
   }
 
   /** "Address, City, Country": the query an address's parts make (null when it has none). */

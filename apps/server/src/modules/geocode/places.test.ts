@@ -101,6 +101,24 @@ describe('finding places by name or UN/LOCODE', () => {
     expect(spaced?.locode).toBe('MYPKG');
   });
 
+  it('finds the canals and straits shipping passes through, by name or alias', async () => {
+    const [suez] = await service.searchPlaces('suez canal');
+    expect(suez).toMatchObject({ name: 'Suez Canal', kind: 'WATERWAY', countryCode: 'EG' });
+    const [hormuz] = await service.searchPlaces('Hormuz');
+    expect(hormuz).toMatchObject({ name: 'Strait of Hormuz', kind: 'WATERWAY' });
+    expect(haversineKm([hormuz!.lng, hormuz!.lat], [56.25, 26.57])).toBeLessThan(50);
+    const [bosporus] = await service.searchPlaces('Bosporus');
+    expect(bosporus?.name).toBe('Bosphorus');
+  });
+
+  it("places a news item at the first of its names that is a place's", async () => {
+    expect(await service.firstPlaceNamed(['Dockworkers', 'Port Klang'])).toMatchObject({
+      locode: 'MYPKG',
+    });
+    expect(await service.firstPlaceNamed(['CNBC', 'Reuters'])).toBeNull();
+    expect((await service.firstPlaceNamed(['Suez Canal', 'Suez']))?.kind).toBe('WATERWAY');
+  });
+
   it('offers every place an ambiguous name means, with its country and kind', async () => {
     const westport = await service.searchPlaces('Westport');
     expect(westport[0]).toMatchObject({ name: 'Port Klang', kind: 'PORT', locode: 'MYPKG' });

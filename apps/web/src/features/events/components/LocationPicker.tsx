@@ -7,7 +7,7 @@ import { Switch } from '@/components/ui/Switch';
 import { searchPlaces } from '@/entities/place/places-api';
 import { affectedArea } from '@/entities/incident/incident-area';
 import type { Incident, PlaceCandidate, Severity } from '@meridian/contracts';
-import { Anchor, Building2, MapPin, Plane, Search, X } from 'lucide-react';
+import { Anchor, Building2, MapPin, Plane, Search, Waves, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 
 const WORLD = { lat: 20, lng: 0, zoom: 1.5 };
@@ -19,8 +19,9 @@ const KIND_LABELS: Record<PlaceCandidate['kind'], string> = {
   PORT: 'Port',
   AIRPORT: 'Airport',
   CITY: 'City',
+  WATERWAY: 'Waterway',
 };
-const KIND_ICONS = { PORT: Anchor, AIRPORT: Plane, CITY: Building2 } as const;
+const KIND_ICONS = { PORT: Anchor, AIRPORT: Plane, CITY: Building2, WATERWAY: Waves } as const;
 
 /** "Port Klang (MYPKG), Malaysia": a chosen place as the form states it. */
 const placeLabel = (place: PlaceCandidate) =>
