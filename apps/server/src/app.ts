@@ -100,11 +100,11 @@ export const MODULES: readonly MeridianModule[] = [
   analysisModule,
   exposureModule,
   jobsModule,
+  geocodeModule,
   feedsModule,
   apiKeysModule,
   meModule,
   settingsModule,
-  geocodeModule,
   sitesModule,
   shipmentsModule,
 ];

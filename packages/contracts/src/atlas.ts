@@ -29,6 +29,8 @@ export const Incident = z
     assigneeId: z.uuid().nullable().optional(),
     resolvedAt: IsoDateTime.nullable().optional(),
     createdAt: IsoDateTime.optional(),
+    /** Made from a news item by keyword rules, and not yet confirmed by a person. */
+    unverified: z.boolean().optional(),
     /** Its priority and value at risk for the reader's organization (Events pages). */
     impact: IncidentImpact.nullable().optional(),
   })

@@ -73,6 +73,8 @@ export const IncidentUpdate = z
       .max(2000)
       .nullable()
       .optional(),
+    /** Confirms an incident made from a news item: it is no longer marked unverified. */
+    verified: z.literal(true, { message: 'verified can only be set to true' }).optional(),
   })
   .refine((value) => Object.keys(value).some((key) => key !== 'reason'), {
     message: 'send at least one field to change',

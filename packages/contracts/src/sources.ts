@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.js';
+import { IncidentType } from './enums.js';
+import * as API_MESSAGES from './messages/index.js';
 
 /**
  * The feeds Meridian reads. Each kind is one connector: USGS earthquakes (GeoJSON summary),
@@ -9,7 +11,9 @@ import { IsoDateTime } from './common.js';
  * GDACS disasters (GeoJSON event list), US National Weather Service alerts (CAP 1.2 as
  * GeoJSON), NASA EONET v3 natural events (GeoJSON); and generic connectors for any CAP 1.2
  * XML document or feed, any GeoJSON FeatureCollection of events, and any geotagged RSS or Atom
- * feed, which a platform admin adds by URL.
+ * feed, which a platform admin adds by URL; and news (`NEWS`): any RSS or Atom feed of articles,
+ * whose items matching the source's keyword rules become unverified incidents placed by the
+ * places they name.
  */
 export const SOURCE_KINDS = [
   'USGS',
@@ -21,6 +25,7 @@ export const SOURCE_KINDS = [
   'CAP',
   'GEOJSON',
   'RSS',
+  'NEWS',
 ] as const;
 /** The public feeds Meridian knows by name, each with a default URL (`FEEDS` installs them). */
 export const BUILT_IN_SOURCE_KINDS = ['USGS', 'GDACS', 'NWS', 'EONET', 'NHC'] as const;
@@ -37,6 +42,53 @@ export const SOURCE_LIMITS = {
   intervalMaxSeconds: 86_400,
   intervalDefaultSeconds: 300,
 } as const;
+
+/**
+ * A news source's rule: an item whose title or summary holds one of the keywords (whole words,
+ * any case) becomes an incident of this type. The first matching rule wins.
+ */
+export const NewsRule = z.strictObject({
+  type: IncidentType,
+  keywords: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(3, 'a keyword must be at least 3 characters')
+        .max(80, 'a keyword must be at most 80 characters'),
+    )
+    .min(1, 'a rule needs at least one keyword')
+    .max(40, 'a rule holds at most 40 keywords'),
+});
+export type NewsRule = z.infer<typeof NewsRule>;
+const NewsRules = z
+  .array(NewsRule)
+  .min(1, 'a news source needs at least one rule')
+  .max(20, 'a news source holds at most 20 rules');
+
+/** The rules a news source starts with when none are given (README: "News"). */
+export const DEFAULT_NEWS_RULES: NewsRule[] = [
+  {
+    type: 'STRIKE',
+    keywords: ['port strike', 'dockworkers strike', 'dock strike', 'walkout', 'industrial action'],
+  },
+  {
+    type: 'SUPPLIER_FAILURE',
+    keywords: ['factory fire', 'plant fire', 'warehouse fire', 'factory explosion', 'plant explosion'],
+  },
+  {
+    type: 'GEOPOLITICAL',
+    keywords: ['canal closure', 'canal closed', 'canal blocked', 'strait closed', 'blockade'],
+  },
+  {
+    type: 'BORDER_CUSTOMS',
+    keywords: ['customs backlog', 'customs delays', 'border closure', 'border closed'],
+  },
+  {
+    type: 'PORT_CONGESTION',
+    keywords: ['port congestion', 'vessel queue', 'berthing delays', 'port closed', 'port closure'],
+  },
+];
 
 const Name = z.string().trim().min(1, 'name is required').max(SOURCE_LIMITS.name);
 const Url = z
@@ -78,17 +130,26 @@ export const Source = z
     skippedCount: z.number().int(),
     /** Incidents this source has created so far. */
     incidentCount: z.number().int(),
+    /** A news source's keyword rules; null for every other kind. */
+    rules: z.array(NewsRule).nullable(),
   })
   .meta({ id: 'Source' });
 export type Source = z.infer<typeof Source>;
 
-export const SourceCreate = z.strictObject({
-  kind: SourceKind,
-  name: Name,
-  url: Url,
-  enabled: z.boolean().default(true),
-  intervalSeconds: Interval.default(SOURCE_LIMITS.intervalDefaultSeconds),
-});
+const rulesOnlyForNews = (value: { kind?: SourceKind; rules?: unknown }) =>
+  value.rules === undefined || value.kind === undefined || value.kind === 'NEWS';
+
+export const SourceCreate = z
+  .strictObject({
+    kind: SourceKind,
+    name: Name,
+    url: Url,
+    enabled: z.boolean().default(true),
+    intervalSeconds: Interval.default(SOURCE_LIMITS.intervalDefaultSeconds),
+    /** NEWS only; DEFAULT_NEWS_RULES when left out. */
+    rules: NewsRules.optional(),
+  })
+  .refine(rulesOnlyForNews, { message: API_MESSAGES.source.rulesForNewsOnly, path: ['rules'] });
 export type SourceCreate = z.input<typeof SourceCreate>;
 
 export const SourceUpdate = z
@@ -97,6 +158,8 @@ export const SourceUpdate = z
     url: Url.optional(),
     enabled: z.boolean().optional(),
     intervalSeconds: Interval.optional(),
+    /** NEWS sources only (another kind's update is refused). */
+    rules: NewsRules.optional(),
   })
   .refine((value) => Object.keys(value).length > 0, {
     message: 'send at least one field to change',

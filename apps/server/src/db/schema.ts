@@ -40,6 +40,7 @@ import type {
   OrganizationStatus,
   PlanStatus,
   PlatformRole,
+  NewsRule,
   Severity,
   SourceKind,
 } from '@meridian/contracts';
@@ -281,6 +282,8 @@ export const incidents = pgTable(
     source: text('source').notNull().default('MANUAL'),
     sourceId: text('source_id'),
     sourceUrl: text('source_url'),
+    /** Made from a news item by keyword rules, until a person confirms it. */
+    unverified: boolean('unverified').notNull().default(false),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     countryCode: text('country_code'),
@@ -622,6 +625,8 @@ export const sources = pgTable(
     itemCount: integer('item_count').notNull().default(0),
     /** Items of the last document read that were left out (not placed, or not actual alerts). */
     skippedCount: integer('skipped_count').notNull().default(0),
+    /** A news source's keyword rules (NewsRule[]); null for every other kind. */
+    rules: jsonb('rules').$type<NewsRule[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

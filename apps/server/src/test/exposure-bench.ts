@@ -86,6 +86,7 @@ export function benchExposureMatching(size: ExposureBenchSize): ExposureBenchRes
       source: 'MANUAL',
       sourceId: null,
       sourceUrl: null,
+      unverified: false,
       lat: row.lat ?? null,
       lng: row.lng ?? null,
       countryCode: row.countryCode ?? null,

@@ -30,3 +30,14 @@ export function IncidentStatusText({
     </span>
   );
 }
+
+/** An incident made from a news item by keyword rules, until a person confirms it. */
+export function UnverifiedBadge({ className }: { className?: string }) {
+  return (
+    <Badge tone="yellow" className={className}>
+      <span title="Made from a news item by keyword rules: not yet confirmed by a person">
+        Unverified
+      </span>
+    </Badge>
+  );
+}

@@ -25,6 +25,7 @@ const FIELD_LABELS: Record<string, string> = {
   area: 'affected area',
   assigneeId: 'assignee',
   sourceUrl: 'source link',
+  verified: 'confirmation',
 };
 
 type TimelineKind = TimelineEntry['kind'];
@@ -51,6 +52,7 @@ function readable(field: string, value: unknown, people: ReadonlyMap<string, str
   if (field === 'status' && typeof value === 'string') return formatStatus(value as 'OPEN');
   if (field === 'type' && typeof value === 'string')
     return INCIDENT_TYPE_LABELS[value as keyof typeof INCIDENT_TYPE_LABELS] ?? value;
+  if (field === 'verified' && typeof value === 'boolean') return value ? 'confirmed' : 'unverified';
   if (field === 'assigneeId' && typeof value === 'string')
     return people.get(value) ?? 'a former member';
   if ((field === 'startsAt' || field === 'endsAt') && typeof value === 'string')

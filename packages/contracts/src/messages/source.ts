@@ -8,6 +8,7 @@ export const source = {
   pollQueued: 'Poll queued',
   pausedPoll: 'Enable the data source to poll it',
   listed: 'Data sources retrieved',
+  rulesForNewsOnly: 'rules are for NEWS sources only',
   privateAddress:
     'This address is on a private network; Meridian reads feeds from public addresses',
 } as const;

@@ -170,6 +170,7 @@ describe('GET /api/atlas/events', () => {
       assigneeId: null,
       resolvedAt: null,
       createdAt: isoTime,
+      unverified: false,
     });
     // The spec's fields come first, in the spec's order.
     expect(Object.keys(response.body.data[0] ?? {}).slice(0, 8)).toEqual([

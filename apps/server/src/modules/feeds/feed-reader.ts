@@ -5,6 +5,7 @@ import type { BackgroundWork } from '../../jobs/background.js';
 import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
 import { CONNECTORS } from './connectors/index.js';
 import { type FetchOptions, fetchFeed } from './fetch-feed.js';
+import { type FindPlace, placeByNames } from './named-places.js';
 import { RemoteShapes } from './shapes.js';
 import { type IngestResult, ingestFeed } from './ingest.js';
 import { type SourceRow, sourcesRepository as sources } from './sources.repository.js';
@@ -33,6 +34,8 @@ export class FeedReader {
     private readonly log: FastifyBaseLogger,
     /** Which hazards are fused across feeds (FEED_FUSION); none by default. */
     private readonly fusion: FusionRules = {},
+    /** Places news items by the names they give; without it they are skipped. */
+    private readonly findPlace: FindPlace = () => Promise.resolve(null),
   ) {
     this.shapes = new RemoteShapes(options);
   }
@@ -53,7 +56,13 @@ export class FeedReader {
         return { status: 'not-modified' };
       }
       const connector = CONNECTORS[source.kind];
-      const parsed = await this.shapes.place(connector.parse(fetched.document), source.url);
+      const parsed = await placeByNames(
+        await this.shapes.place(
+          connector.parse(fetched.document, { rules: source.rules }),
+          source.url,
+        ),
+        this.findPlace,
+      );
       const result = await this.db.transaction(async (tx) => {
         const ingested = await ingestFeed(
           tx,

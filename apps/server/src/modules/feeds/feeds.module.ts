@@ -16,7 +16,8 @@ declare module 'fastify' {
 /** The hazard feeds: each due source polled by exactly one instance, the schedule in the table. */
 export const feedsModule = defineModule({
   name: 'feeds',
-  setup: ({ app, db, log, background, config }) => {
+  setup: ({ app, db, log, background, config }, use) => {
+    const geocode = use('geocode');
     const reader = new FeedReader(
       db,
       background,
@@ -28,6 +29,7 @@ export const feedsModule = defineModule({
       },
       log,
       config.feeds.fusion,
+      (names) => geocode.firstPlaceNamed(names),
     );
     const poller = new FeedPoller(db, reader, log, undefined, config.feeds.leaseMs);
     app.decorate('feedPoller', poller);

@@ -1,4 +1,10 @@
-import type { Source, SourceResponse, TimelineResponse } from '@meridian/contracts';
+import type {
+  IncidentDetailResponse,
+  IncidentResponse,
+  Source,
+  SourceResponse,
+  TimelineResponse,
+} from '@meridian/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
@@ -391,6 +397,126 @@ describe('hazard feeds', () => {
     await pollNow(nhc.id);
     expect(feeds.hits(cone)).toBe(asked);
     expect((await incidentOf(nhc.key, 'al012020')).area?.type).toBe('Polygon');
+  });
+
+  it('turns news items matching its rules into unverified incidents placed by the names they give', async () => {
+    feeds.set('/news/rss', {
+      body: fixture('news-supply-chain.rss.xml'),
+      contentType: 'application/rss+xml',
+    });
+    const news = await addSource('NEWS', '/news/rss');
+    expect(news.rules?.map((rule) => rule.type)).toContain('STRIKE');
+    await server.app.feedPoller.runDue();
+    const rows = await incidentsOf(news.key);
+    expect(
+      rows.map((row) => [row.sourceId, row.type, row.countryCode, row.unverified, row.status]),
+    ).toEqual([
+      ['CBMiTest0001', 'STRIKE', 'MY', true, 'OPEN'],
+      ['CBMiTest0002', 'SUPPLIER_FAILURE', 'TW', true, 'OPEN'],
+      ['CBMiTest0003', 'GEOPOLITICAL', 'EG', true, 'OPEN'],
+      ['CBMiTest0004', 'STRIKE', 'GB', true, 'OPEN'],
+      ['CBMiTest0005', 'BORDER_CUSTOMS', 'US', true, 'OPEN'],
+    ]);
+    // The market report matches no rule; the strike "threatening shipments" names no place.
+    expect(await source(news.id)).toMatchObject({ itemCount: 5, skippedCount: 2 });
+    const klang = rows[0]!;
+    expect(klang.lat).toBeCloseTo(3.0, 0);
+    expect(klang.lng).toBeCloseTo(101.4, 0);
+    expect(klang.description).toMatch(
+      /^Placed at Port Klang, Malaysia \(port MYPKG\), named in the item\./,
+    );
+
+    // A member sees it marked; an organization's admin cannot confirm a global incident.
+    const seen = await server.request<IncidentDetailResponse>(
+      'GET',
+      `/api/atlas/events/${klang.id}`,
+      {
+        token: viewer,
+      },
+    );
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.data.incident.unverified).toBe(true);
+    const refused = await server.request('PATCH', `/api/incidents/${klang.id}`, {
+      token: viewer,
+      body: { verified: true },
+    });
+    expect(refused.status).toBe(403);
+    expect(
+      (
+        await server.request('PATCH', `/api/incidents/${klang.id}`, {
+          token: owner,
+          body: { verified: false },
+        })
+      ).status,
+    ).toBe(400);
+    // Platform staff confirm it: on the timeline, and a later poll does not undo it.
+    const confirmed = await server.request<IncidentResponse>(
+      'PATCH',
+      `/api/incidents/${klang.id}`,
+      { token: owner, body: { verified: true } },
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.incident.unverified).toBe(false);
+    const timeline = await server.request<TimelineResponse>(
+      'GET',
+      `/api/incidents/${klang.id}/timeline`,
+      { token: owner },
+    );
+    expect(timeline.body.data.entries.flatMap((entry) => entry.changes)).toContainEqual({
+      field: 'verified',
+      from: false,
+      to: true,
+    });
+    await pollNow(news.id);
+    expect((await incidentOf(news.key, 'CBMiTest0001')).unverified).toBe(false);
+    expect((await incidentOf(news.key, 'CBMiTest0002')).unverified).toBe(true);
+  });
+
+  it("keeps a news source's rules valid, and rules for news sources only", async () => {
+    const post = (body: Record<string, unknown>) =>
+      server.request<{ message: string }>('POST', '/api/admin/sources', {
+        token: owner,
+        body: { name: `Rules ${Math.random()}`, url: feeds.url('/news/rss'), ...body },
+      });
+    expect((await post({ kind: 'NEWS', rules: [] })).body.message).toMatch(/at least one rule/);
+    expect(
+      (await post({ kind: 'NEWS', rules: [{ type: 'STRIKE', keywords: ['ab'] }] })).status,
+    ).toBe(400);
+    expect(
+      (await post({ kind: 'NEWS', rules: [{ type: 'NOPE', keywords: ['port'] }] })).status,
+    ).toBe(400);
+    const usgs = await post({ kind: 'USGS', rules: [{ type: 'STRIKE', keywords: ['strike'] }] });
+    expect(usgs.status).toBe(400);
+    expect(usgs.body.message).toContain('rules are for NEWS sources only');
+
+    const custom = await post({
+      kind: 'NEWS',
+      rules: [{ type: 'CYBER', keywords: ['ransomware'] }],
+    });
+    expect(custom.status).toBe(201);
+    const created = (custom.body as unknown as SourceResponse).data.source;
+    expect(created.rules).toEqual([{ type: 'CYBER', keywords: ['ransomware'] }]);
+    const changed = await server.request<SourceResponse>(
+      'PATCH',
+      `/api/admin/sources/${created.id}`,
+      {
+        token: owner,
+        body: { rules: [{ type: 'STRIKE', keywords: ['walkout'] }] },
+      },
+    );
+    expect(changed.body.data.source.rules).toEqual([{ type: 'STRIKE', keywords: ['walkout'] }]);
+    const other = (
+      await server.request<SourceResponse>('GET', '/api/admin/sources', { token: owner })
+    ).body as unknown as { data: { sources: Source[] } };
+    const builtIn = other.data.sources.find((each) => each.kind !== 'NEWS');
+    if (builtIn) {
+      const refused = await server.request('PATCH', `/api/admin/sources/${builtIn.id}`, {
+        token: owner,
+        body: { rules: [{ type: 'STRIKE', keywords: ['walkout'] }] },
+      });
+      expect(refused.status).toBe(400);
+      expect(builtIn.rules).toBeNull();
+    }
   });
 
   it('does not take a listed alert for over while its zones cannot be read', async () => {

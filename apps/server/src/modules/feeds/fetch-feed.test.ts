@@ -29,6 +29,7 @@ describe('fetching a feed', () => {
     expect(fetched).toEqual({
       changed: true,
       document: '{"type":"FeatureCollection","features":[]}',
+      bytes: Buffer.from('{"type":"FeatureCollection","features":[]}'),
       etag: '"v1"',
       lastModified: null,
     });

@@ -147,6 +147,8 @@ export async function ingestFeed(
           source: source.key,
           sourceId: event.sourceId,
           status: 'OPEN',
+          // Only a new incident is marked: a later report never unconfirms one.
+          unverified: event.unverified === true,
           ...columnsOf(event, now),
         },
       });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_NEWS_RULES,
   type BuiltInSourceKind,
   type Source,
   type SourceCreate,
@@ -41,6 +42,7 @@ export const toSourceDto = (row: SourceRow, incidentCount: number): Source => ({
   itemCount: row.itemCount,
   skippedCount: row.skippedCount,
   incidentCount,
+  rules: row.kind === 'NEWS' ? (row.rules ?? DEFAULT_NEWS_RULES) : null,
 });
 
 /** A custom source's key: its kind and name, readable, unique with a suffix if need be. */
@@ -87,6 +89,7 @@ export class SourcesService {
         url: input.url,
         enabled: input.enabled ?? true,
         ...(input.intervalSeconds ? { intervalSeconds: input.intervalSeconds } : {}),
+        rules: input.kind === 'NEWS' ? (input.rules ?? DEFAULT_NEWS_RULES) : null,
       });
       const dto = toSourceDto(row, 0);
       await recordAudit(tx, actor, {
@@ -106,6 +109,9 @@ export class SourcesService {
     if (input.url !== undefined) this.assertReachable(input.url);
     const updated = await this.db.transaction(async (tx) => {
       const before = await this.dto(tx, id);
+      if (input.rules !== undefined && before.kind !== 'NEWS') {
+        throw badRequest(`rules: ${API_MESSAGES.source.rulesForNewsOnly}`);
+      }
       if (input.name !== undefined) await this.assertNameFree(tx, input.name, id);
       const urlChanged = input.url !== undefined && input.url !== before.url;
       await sources.update(tx, id, {

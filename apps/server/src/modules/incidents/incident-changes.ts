@@ -20,6 +20,8 @@ export const TRACKED: Record<string, (row: IncidentRow) => unknown> = {
   area: (row) => areaSummary(row.area),
   assigneeId: (row) => row.assigneeId,
   sourceUrl: (row) => row.sourceUrl,
+  /** A news item's incident confirmed by a person. */
+  verified: (row) => !row.unverified,
 };
 
 /** What differs between two versions of an incident, in the tracked fields (or some of them). */

@@ -24,6 +24,7 @@ export const toIncidentDto = (row: IncidentRow): Incident => ({
   assigneeId: row.assigneeId,
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
+  unverified: row.unverified,
 });
 
 export const toIncidentDetail = (row: IncidentRow, assignee: Person | null): IncidentDetail => ({

@@ -87,6 +87,7 @@ const incidentJson = jsonObject({
   assigneeId: jsonValue(incidents.assigneeId),
   resolvedAt: jsonTimestamp(incidents.resolvedAt),
   createdAt: jsonTimestamp(incidents.createdAt),
+  unverified: jsonValue(incidents.unverified),
 });
 
 export type IncidentFilters = Pick<

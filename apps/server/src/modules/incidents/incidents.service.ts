@@ -362,6 +362,7 @@ export class IncidentsService {
       ...(input.area !== undefined ? { area: input.area } : {}),
       ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
       ...(input.sourceUrl !== undefined ? { sourceUrl: input.sourceUrl } : {}),
+      ...(input.verified ? { unverified: false } : {}),
     };
     // The default radius follows a new type or severity unless a radius was set by hand.
     const wasDefault =

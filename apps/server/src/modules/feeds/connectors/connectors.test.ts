@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONNECTORS, FeedFormatError } from './index.js';
 import { isZip, kmlPolygons, kmzDocument } from './kml.js';
+import { placeCandidates } from './news.js';
 import { usgsRadiusKm, usgsSeverity } from './usgs.js';
 
 type GdacsFeature = {
@@ -665,5 +666,68 @@ describe('real captures', () => {
     });
     expect(statement?.area?.type).toBe('MultiPolygon');
     expect(statement?.startsAt?.toISOString()).toBe('2022-10-10T17:43:34.000Z');
+  });
+});
+
+describe('the news connector', () => {
+  const document = fixture('news-supply-chain.rss.xml');
+
+  it('makes an unverified incident of each item matching a rule, with the names it may be at', () => {
+    const { events, skipped } = CONNECTORS.NEWS.parse(document);
+    // The market report matches no rule.
+    expect(skipped).toBe(1);
+    expect(events.map((event) => [event.type, event.placeNames?.[0], event.unverified])).toEqual([
+      ['STRIKE', 'Port Klang', true],
+      ['SUPPLIER_FAILURE', 'Hsinchu', true],
+      ['GEOPOLITICAL', 'Suez Canal', true],
+      ['STRIKE', 'Felixstowe', true],
+      ['BORDER_CUSTOMS', 'Laredo', true],
+      ['STRIKE', 'CNBC', true],
+    ]);
+    const [klang] = events;
+    expect(klang).toMatchObject({
+      sourceId: 'CBMiTest0001',
+      title: 'Dockworkers strike halts container operations at Port Klang - The Edge Malaysia',
+      severity: 'MEDIUM',
+      lat: null,
+      lng: null,
+      sourceUrl: 'https://news.google.com/rss/articles/CBMiTest0001?oc=5',
+    });
+    expect(klang?.startsAt?.toISOString()).toBe('2026-11-27T07:40:00.000Z');
+    // Entities decoded in the title; the summary's HTML gone.
+    expect(events[3]?.title).toContain('dockers’ union');
+    expect(events[0]?.description).not.toContain('<');
+  });
+
+  it("follows the source's own rules: whole words, any case, plurals, first rule first", () => {
+    const { events, skipped } = CONNECTORS.NEWS.parse(document, {
+      rules: [
+        { type: 'PORT_CONGESTION', keywords: ['freight rate'] },
+        { type: 'CYBER', keywords: ['FIRE halts'] },
+        { type: 'OTHER', keywords: ['strike', 'tri'] },
+      ],
+    });
+    expect(events.map((event) => [event.sourceId, event.type])).toEqual([
+      ['CBMiTest0001', 'OTHER'],
+      ['CBMiTest0002', 'CYBER'],
+      ['CBMiTest0006', 'OTHER'],
+      ['CBMiTest0007', 'PORT_CONGESTION'],
+    ]);
+    // "tri" is no word of "strike" or "trucks": whole words only.
+    expect(skipped).toBe(3);
+  });
+
+  it('offers the names after "at", "in", "near" first, and leaves out words that begin headlines', () => {
+    expect(placeCandidates('Strike at Port Klang as talks with Westports fail')).toEqual([
+      'Port Klang',
+      'Klang',
+      'Westports',
+    ]);
+    // A title-case headline: "Near" still says where.
+    const hormuz = placeCandidates('Tanker Attacked Near Strait of Hormuz');
+    expect(hormuz[0]).toBe('Strait of Hormuz');
+    expect(hormuz).toContain('Hormuz');
+    expect(hormuz.indexOf('Hormuz')).toBeLessThan(hormuz.indexOf('Tanker Attacked'));
+    expect(placeCandidates('Update: Fire in Rio de Janeiro warehouse')[0]).toBe('Rio de Janeiro');
   });
 });

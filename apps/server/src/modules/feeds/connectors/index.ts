@@ -4,6 +4,7 @@ import { emscConnector } from './emsc.js';
 import { eonetConnector } from './eonet.js';
 import { gdacsConnector } from './gdacs.js';
 import { geojsonConnector } from './geojson.js';
+import { newsConnector } from './news.js';
 import { nhcConnector } from './nhc.js';
 import { nwsConnector } from './nws.js';
 import { rssConnector } from './rss.js';
@@ -20,6 +21,7 @@ export const CONNECTORS: Record<SourceKind, Connector> = {
   CAP: capConnector,
   GEOJSON: geojsonConnector,
   RSS: rssConnector,
+  NEWS: newsConnector,
 };
 
 export { type Connector, type FeedEvent, FeedFormatError } from './types.js';

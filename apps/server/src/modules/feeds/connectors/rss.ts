@@ -12,7 +12,7 @@ import {
 import { type XmlNode, findAll, listOf, nodesOf, parseXml, textOf } from './xml.js';
 
 /** RSS dates are RFC 822 ("Fri, 20 Nov 2026 06:00:00 GMT"); Atom's are ISO 8601. */
-function feedDate(value: string | null): Date | null {
+export function feedDate(value: string | null): Date | null {
   if (value && /^[a-z]{3},|\b(GMT|UT|[ECMP][SD]T)$|[+-]\d{4}$/i.test(value.trim())) {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? null : date;
@@ -24,7 +24,7 @@ function feedDate(value: string | null): Date | null {
  * Text as a reader sees it: feeds put HTML's entities (`33.514&deg;N`, `&eacute;`) in titles as
  * well as in descriptions, so HTML's named and numeric entities are decoded and spaces folded.
  */
-const decoded = (value: string | null) =>
+export const decoded = (value: string | null) =>
   (value && decodeHTML(value).replace(/\s+/g, ' ').trim()) || null;
 
 const TAGS = /<[^>]*>/g;
@@ -33,7 +33,7 @@ const TAGS = /<[^>]*>/g;
  * HTML in an item's description, as text: tags go before the entities are decoded, and again
  * after (a feed that escaped its HTML twice, `&amp;lt;b&amp;gt;`, leaves no tag behind).
  */
-const plain = (html: string | null) =>
+export const plain = (html: string | null) =>
   decoded(decoded(html?.replace(TAGS, ' ') ?? null)?.replace(TAGS, ' ') ?? null);
 
 /**
@@ -47,7 +47,7 @@ function itemEnd(item: XmlNode): Date | null {
 }
 
 /** An Atom link: the alternate one's `href`; an RSS link: its text. */
-function linkOf(item: XmlNode): string | null {
+export function linkOf(item: XmlNode): string | null {
   for (const link of listOf(item.link)) {
     if (typeof link === 'string') return textOf(link);
     const node = link as XmlNode;

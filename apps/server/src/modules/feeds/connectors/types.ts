@@ -3,6 +3,7 @@ import {
   type Hazard,
   INCIDENT_LIMITS,
   type IncidentType,
+  type NewsRule,
   type Severity,
   type SourceKind,
 } from '@meridian/contracts';
@@ -39,6 +40,13 @@ export type FeedEvent = {
    * the event is written; until it can be read the event keeps its point and radius.
    */
   areaUrl?: string;
+  /**
+   * Names the event may be at, most likely first (a news item's place names): placed through
+   * the geocoder before the event is written; an event none of them places is skipped.
+   */
+  placeNames?: string[];
+  /** Made by keyword rules from text (a news item): unverified until a person confirms it. */
+  unverified?: boolean;
 };
 
 export type ParsedFeed = {
@@ -60,8 +68,11 @@ export type ParsedFeed = {
 export type Connector = {
   kind: SourceKind;
   snapshot: boolean;
-  parse: (document: string) => ParsedFeed;
+  parse: (document: string, options?: ParseOptions) => ParsedFeed;
 };
+
+/** What a source adds to its document: a news source's keyword rules. */
+export type ParseOptions = { rules?: readonly NewsRule[] | null };
 
 /** The document cannot be read as this feed: nothing is written, the source shows why. */
 export class FeedFormatError extends Error {}

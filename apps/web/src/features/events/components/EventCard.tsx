@@ -1,5 +1,5 @@
 import { ExposureBadge } from '@/components/ExposureBadge';
-import { SeverityBadge } from '@/components/IncidentBadges';
+import { SeverityBadge, UnverifiedBadge } from '@/components/IncidentBadges';
 import { ImpactValue } from '@/components/ValueAtRisk';
 import { PriorityBadge } from '@/components/PriorityBadge';
 import type { ExposureCounts } from '@/entities/exposure/exposure-summary';
@@ -47,6 +47,7 @@ export function EventCard({
           </Link>
         </h2>
         <div className="flex shrink-0 items-center gap-2">
+          {incident.unverified ? <UnverifiedBadge /> : null}
           <PriorityBadge impact={incident.impact} />
           <SeverityBadge severity={incident.severity} />
         </div>

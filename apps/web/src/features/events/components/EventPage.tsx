@@ -1,4 +1,4 @@
-import { SeverityBadge } from '@/components/IncidentBadges';
+import { SeverityBadge, UnverifiedBadge } from '@/components/IncidentBadges';
 import { PageContainer } from '@/components/layouts/PageContainer';
 import { LazyMap } from '@/components/map/LazyMap';
 import { Alert } from '@/components/ui/Alert';
@@ -19,7 +19,7 @@ import {
   type IncidentUpdate,
 } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS } from '@meridian/contracts/constants';
-import { ArrowLeft, Pencil, SearchX } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Pencil, SearchX } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useIncident } from '../api/get-incident';
@@ -123,6 +123,22 @@ function EditIncident({ incident }: { incident: Detail['incident'] }) {
   );
 }
 
+/** Confirms an incident made from a news item: it is no longer marked unverified. */
+function ConfirmIncident({ incident }: { incident: Detail['incident'] }) {
+  const update = useUpdateIncident();
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={update.isPending}
+      onClick={() => update.mutate({ incidentId: incident.id, change: { verified: true } })}
+    >
+      <BadgeCheck aria-hidden="true" className="size-3.5" />
+      Confirm
+    </Button>
+  );
+}
+
 function EventDetail({ detail }: { detail: Detail }) {
   const { incident, nearbyShipments } = detail;
   const { location } = incident;
@@ -155,7 +171,9 @@ function EventDetail({ detail }: { detail: Detail }) {
           </p>
         </div>
         <div className="flex items-center gap-2">
+          {incident.unverified ? <UnverifiedBadge /> : null}
           <SeverityBadge severity={incident.severity} />
+          {editable && incident.unverified ? <ConfirmIncident incident={incident} /> : null}
           {editable ? <EditIncident incident={incident} /> : null}
         </div>
       </div>

@@ -9,15 +9,23 @@ import { Select } from '@/components/ui/Select';
 import { Switch } from '@/components/ui/Switch';
 import { Table } from '@/components/ui/Table';
 import { relativeTime } from '@/lib/relative-time';
-import { SOURCE_KINDS, SourceCreate, type Source, type SourceKind } from '@meridian/contracts';
-import { Plus, RadioTower, RefreshCw, Trash2 } from 'lucide-react';
+import {
+  DEFAULT_NEWS_RULES,
+  SOURCE_KINDS,
+  SourceCreate,
+  type Source,
+  type SourceKind,
+} from '@meridian/contracts';
+import { ListFilter, Plus, RadioTower, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useAddSource } from '../api/add-source';
 import { useDeleteSource } from '../api/delete-source';
 import { useSources } from '../api/get-sources';
 import { usePollSource } from '../api/poll-source';
 import { useUpdateSource } from '../api/update-source';
+import { NewsRulesDialog, RULES_HINT, rulesTextareaClasses } from './NewsRulesDialog';
+import { rulesToText, textToRules } from './news-rules';
 
 const KIND_LABELS: Record<SourceKind, string> = {
   USGS: 'USGS earthquakes (GeoJSON)',
@@ -29,6 +37,7 @@ const KIND_LABELS: Record<SourceKind, string> = {
   CAP: 'Any CAP 1.2 alerts (XML, Atom or RSS)',
   GEOJSON: 'Any GeoJSON events',
   RSS: 'Any geotagged RSS or Atom feed',
+  NEWS: 'News (RSS or Atom) by keyword rules',
 };
 
 /** How a source is doing, in one word and a colour. */
@@ -46,6 +55,7 @@ const minutes = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min`
 function SourceRow({ source, onDelete }: { source: Source; onDelete: (source: Source) => void }) {
   const update = useUpdateSource();
   const poll = usePollSource();
+  const [editingRules, setEditingRules] = useState(false);
   const state = health(source);
   return (
     <tr className="border-b border-border align-top last:border-0">
@@ -53,6 +63,7 @@ function SourceRow({ source, onDelete }: { source: Source; onDelete: (source: So
         <span className="block font-medium text-foreground">{source.name}</span>
         <span className="block text-xs text-muted-foreground">
           {source.kind} · every {minutes(source.intervalSeconds)}
+          {source.rules ? ` · ${source.rules.length} keyword rules` : ''}
         </span>
         <span
           className="block max-w-[22rem] truncate text-xs text-muted-foreground"
@@ -90,6 +101,17 @@ function SourceRow({ source, onDelete }: { source: Source; onDelete: (source: So
       </td>
       <td className="py-3">
         <div className="flex items-center justify-end gap-2">
+          {source.rules ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setEditingRules(true)}
+              aria-label={`Rules of ${source.name}`}
+            >
+              <ListFilter aria-hidden="true" className="size-3.5" />
+              Rules
+            </Button>
+          ) : null}
           <Switch
             aria-label={`Scheduled polls of ${source.name}`}
             checked={source.enabled}
@@ -115,29 +137,56 @@ function SourceRow({ source, onDelete }: { source: Source; onDelete: (source: So
             <Trash2 aria-hidden="true" className="size-4" />
           </Button>
         </div>
+        {editingRules ? (
+          <NewsRulesDialog source={source} onClose={() => setEditingRules(false)} />
+        ) : null}
       </td>
     </tr>
   );
 }
 
-type AddValues = { kind: SourceKind; name: string; url: string; intervalMinutes: number };
+type AddValues = {
+  kind: SourceKind;
+  name: string;
+  url: string;
+  intervalMinutes: number;
+  rules: string;
+};
 
 function AddSourceForm({ onDone }: { onDone: () => void }) {
   const add = useAddSource();
   const form = useForm<AddValues>({
-    defaultValues: { kind: 'USGS', name: '', url: '', intervalMinutes: 5 },
+    defaultValues: {
+      kind: 'USGS',
+      name: '',
+      url: '',
+      intervalMinutes: 5,
+      rules: rulesToText(DEFAULT_NEWS_RULES),
+    },
   });
   const { errors } = form.formState;
+  const news = useWatch({ control: form.control, name: 'kind' }) === 'NEWS';
   const submit = form.handleSubmit(async (values) => {
+    const rules = values.kind === 'NEWS' ? textToRules(values.rules) : null;
+    if (rules && 'error' in rules) {
+      form.setError('rules', { message: rules.error });
+      return;
+    }
     const input = SourceCreate.safeParse({
       kind: values.kind,
       name: values.name,
       url: values.url,
       intervalSeconds: Math.round(Number(values.intervalMinutes) * 60),
+      ...(rules ? { rules: rules.rules } : {}),
     });
     if (!input.success) {
       for (const issue of input.error.issues) {
         const field = issue.path[0] === 'intervalSeconds' ? 'intervalMinutes' : issue.path[0];
+        // A rule's problem is shown on the rules, with the rule's line.
+        if (field === 'rules' && typeof issue.path[1] === 'number') {
+          form.setError('rules', { message: `Line ${issue.path[1] + 1}: ${issue.message}` });
+          continue;
+        }
         form.setError(field as keyof AddValues, { message: issue.message });
       }
       return;
@@ -175,6 +224,18 @@ function AddSourceForm({ onDone }: { onDone: () => void }) {
       <FormField label="Poll every (minutes)" error={errors.intervalMinutes?.message}>
         <Input type="number" min={1} {...form.register('intervalMinutes')} />
       </FormField>
+      {news ? (
+        <div className="sm:col-span-2">
+          <FormField label="Keyword rules" error={errors.rules?.message} hint={RULES_HINT}>
+            <textarea
+              rows={6}
+              spellCheck={false}
+              className={rulesTextareaClasses}
+              {...form.register('rules')}
+            />
+          </FormField>
+        </div>
+      ) : null}
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={add.isPending}>
           Add data source
