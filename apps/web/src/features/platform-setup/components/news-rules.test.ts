@@ -18,9 +18,8 @@ describe('news rules as lines of text', () => {
 
   it('names the line without a known type', () => {
     const answer = textToRules('STRIKE: walkout\nFLOODS: river');
-    expect(answer).toMatchObject({
-      error: expect.stringMatching(/^Line 2: start with an incident type/),
-    });
-    expect(textToRules('no colon here')).toMatchObject({ error: expect.stringMatching(/^Line 1/) });
+    expect('error' in answer && answer.error).toMatch(/^Line 2: start with an incident type/);
+    const none = textToRules('no colon here');
+    expect('error' in none && none.error).toMatch(/^Line 1/);
   });
 });
