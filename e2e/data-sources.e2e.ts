@@ -17,6 +17,10 @@ const gdacs = readFileSync(
   new URL('../apps/server/src/modules/feeds/fixtures/gdacs-events4app.geojson', import.meta.url),
   'utf8',
 );
+const news = readFileSync(
+  new URL('../apps/server/src/modules/feeds/fixtures/news-supply-chain.rss.xml', import.meta.url),
+  'utf8',
+);
 
 /**
  * EMSC's captured event, moved onto GDACS's Japanese earthquake (20 s and 5 km from it), as the
@@ -50,6 +54,7 @@ let feeds: FeedServer;
 beforeAll(async () => {
   feeds = await startFeedServer();
   feeds.set('/gdacs', { body: gdacs });
+  feeds.set('/news', { body: news, contentType: 'application/rss+xml' });
 });
 afterAll(() => feeds.close());
 
@@ -209,5 +214,54 @@ describe('One event reported by several feeds', () => {
       .getByText("EMSC quakes's report was split into an incident of its own", { exact: false })
       .first()
       .waitFor();
+  });
+});
+
+describe('News by keyword rules', () => {
+  it('makes unverified incidents of matching headlines, which a platform admin confirms', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await startSignedIn(page, SEEDED_OWNER, '/admin/platform-setup');
+    const section = page.getByRole('region', { name: 'Data sources' });
+    await section.getByRole('button', { name: 'Add data source' }).click();
+    const form = page.getByRole('form', { name: 'Add a data source' });
+    await form.getByRole('combobox', { name: 'Feed type' }).click();
+    await page.getByRole('option', { name: /News \(RSS or Atom\)/ }).click();
+    const rules = form.getByLabel('Keyword rules');
+    expect(await rules.inputValue()).toContain('STRIKE: port strike');
+    await form.getByLabel('Name').fill('Trade press');
+    await form.getByLabel('Feed URL').fill(feeds.url('/news'));
+    await rules.fill('STRIKE: dockworkers strike, walkout\nFIRES: factory fire');
+    await form.getByRole('button', { name: 'Add data source' }).click();
+    await form.getByText('Line 2: start with an incident type', { exact: false }).waitFor();
+    await rules.fill('STRIKE: dockworkers strike, walkout\nSUPPLIER_FAILURE: factory fire');
+    await form.getByRole('button', { name: 'Add data source' }).click();
+    await toast(page, 'Trade press added').waitFor();
+    await expect.poll(() => feeds.hits('/news'), { timeout: 10_000 }).toBe(1);
+    await page.reload();
+    const newsRow = row(page, 'Trade press');
+    await newsRow.getByText('2 keyword rules', { exact: false }).waitFor();
+    await newsRow.getByRole('button', { name: 'Rules of Trade press' }).click();
+    const dialog = page.getByRole('dialog', { name: 'News rules' });
+    expect(await dialog.getByLabel('Keyword rules').inputValue()).toBe(
+      'STRIKE: dockworkers strike, walkout\nSUPPLIER_FAILURE: factory fire',
+    );
+    await expectAccessible(page);
+    await saveScreenshot(page, 'news-rules-dark', 'viewport');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Three headlines match: the Port Klang strike, the Hsinchu fire, the Felixstowe walkout.
+    await page.goto('/admin/events?scope=GLOBAL&q=Port%20Klang');
+    const card = page.getByRole('article').filter({ hasText: 'Dockworkers strike halts' });
+    await card.getByText('Unverified').waitFor();
+    await card.getByRole('link', { name: /Dockworkers strike halts/ }).click();
+    await page.getByText('Placed at Port Klang, Malaysia (port MYPKG)', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'event-unverified-dark');
+    await writeStorage(page, STORAGE_KEYS.theme, 'light');
+    await page.reload();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('confirmed', { exact: false }).first().waitFor();
+    await expect.poll(() => page.getByText('Unverified', { exact: true }).count()).toBe(0);
+    await saveScreenshot(page, 'event-confirmed-light');
   });
 });
