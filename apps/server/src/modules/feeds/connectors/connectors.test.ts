@@ -717,6 +717,29 @@ describe('the news connector', () => {
     expect(skipped).toBe(3);
   });
 
+  it('reads a real RSS capture (GDACS, 30 December 2019) by rules alone, ignoring its geotags', () => {
+    const { events, skipped } = CONNECTORS.NEWS.parse(fixture('gdacs-rss-2019-12-30.xml'), {
+      rules: [
+        { type: 'NATURAL_HAZARD', keywords: ['earthquake'] },
+        { type: 'WEATHER', keywords: ['tropical cyclone'] },
+      ],
+    });
+    // Two earthquakes and three cyclones of sixteen items; the eleven droughts match no rule.
+    expect(events.map((event) => event.type).sort()).toEqual([
+      'NATURAL_HAZARD',
+      'NATURAL_HAZARD',
+      'WEATHER',
+      'WEATHER',
+      'WEATHER',
+    ]);
+    expect(skipped).toBe(11);
+    const quake = events.find((event) => event.title.includes('South Africa'));
+    // Placed by name, never by the item's georss point: news is read as text.
+    expect(quake).toMatchObject({ lat: null, lng: null, unverified: true });
+    expect(quake?.placeNames?.[0]).toBe('South Africa');
+    expect(quake?.startsAt?.getUTCFullYear()).toBe(2019);
+  });
+
   it('offers the names after "at", "in", "near" first, and leaves out words that begin headlines', () => {
     expect(placeCandidates('Strike at Port Klang as talks with Westports fail')).toEqual([
       'Port Klang',
