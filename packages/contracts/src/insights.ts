@@ -108,6 +108,15 @@ export const ValueByType = z.object({
 });
 export type ValueByType = z.infer<typeof ValueByType>;
 
+export const ValueBySupplier = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The supplier site's part of the value at risk of the incidents active in the window. */
+  amount: z.number(),
+  incidents: z.number().int(),
+});
+export type ValueBySupplier = z.infer<typeof ValueBySupplier>;
+
 export const Charts = z.object({
   from: IsoDateTime,
   to: IsoDateTime,
@@ -122,6 +131,8 @@ export const Charts = z.object({
   currency: z.string(),
   valueAtRiskOverTime: z.array(ValueDay),
   valueAtRiskByType: z.array(ValueByType),
+  /** The suppliers with the most value at risk, largest first (INSIGHTS_LIMITS.top). */
+  valueAtRiskBySupplier: z.array(ValueBySupplier),
 });
 export type Charts = z.infer<typeof Charts>;
 

@@ -563,6 +563,11 @@ export const incidentImpacts = pgTable(
     valueAtRisk: doublePrecision('value_at_risk').notNull().default(0),
     currency: text('currency').notNull(),
     basis: text('basis').$type<'NOW' | 'WHILE_ACTIVE'>().notNull(),
+    /** Each site's part of the value at risk (sites with a known amount), for Insights. */
+    siteValues: jsonb('site_values')
+      .$type<{ siteId: string; amount: number }[]>()
+      .notNull()
+      .default([]),
     inputs: text('inputs').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,8 @@ import type {
   IncidentListResponse,
 } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { incidentImpacts, sites } from '../../db/schema.js';
 import { incidentSteps } from '../../test/incident-steps.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 
@@ -128,6 +129,12 @@ describe('priority and value at risk', () => {
       currency: 'USD',
       basis: 'NOW',
     });
+    // Each site's part is kept with it, for Insights' value at risk by supplier.
+    const [kept] = await server.database.db
+      .select({ siteValues: incidentImpacts.siteValues })
+      .from(incidentImpacts)
+      .where(eq(incidentImpacts.incidentId, strike));
+    expect(kept?.siteValues).toEqual([{ siteId: plant, amount: 100_000 }]);
   });
 
   it('rises when a critical site becomes exposed, and with the value that depends on it', async () => {

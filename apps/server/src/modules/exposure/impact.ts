@@ -35,6 +35,9 @@ export function reachKm(area: Area): number {
 
 const rankOf = (criticality: Criticality) => CRITICALITIES.indexOf(criticality);
 
+/** What a kept impact holds; a new one recomputes rows kept before it (2: each site's part). */
+const IMPACT_FORMAT = 2;
+
 /** The highest criticality among the sites, null when there is none. */
 export const highestCriticality = (criticalities: readonly Criticality[]): Criticality | null =>
   criticalities.reduce<Criticality | null>(
@@ -64,6 +67,7 @@ export async function refreshImpact(
   const inputs = createHash('sha1')
     .update(
       JSON.stringify([
+        IMPACT_FORMAT,
         incident.updatedAt.toISOString(),
         options.active,
         options.dataVersion,
@@ -124,6 +128,9 @@ export async function refreshImpact(
     valueAtRisk: value.total,
     currency: value.currency,
     basis: value.basis,
+    siteValues: value.bySite.flatMap(({ siteId, amount }) =>
+      amount !== null && amount > 0 ? [{ siteId, amount }] : [],
+    ),
     inputs,
     computedAt: now,
   });

@@ -50,7 +50,7 @@ const valuedInWindow = (window: ChartWindow, currency: string) => {
   const last = window.days - 1;
   const over = sql`least(${incidents.resolvedAt}, ${incidents.endsAt})`;
   return sql`(select ${incidents.id} as id, ${incidents.type} as type,
-      impact.value_at_risk as amount,
+      impact.value_at_risk as amount, impact.site_values as site_values,
       greatest(0, ${dayIndex(window, sql`${incidents.startsAt}`)}) as first_day,
       case when ${over} is null then ${last}::int
         else least(${last}::int, ${dayIndex(window, over)}) end as last_day
@@ -65,6 +65,7 @@ const valuedInWindow = (window: ChartWindow, currency: string) => {
 
 export type ValueDayRow = { day: string; amount: number; incidents: number };
 export type ValueByTypeRow = { type: IncidentType; amount: number; incidents: number };
+export type ValueBySupplierRow = { id: string; name: string; amount: number; incidents: number };
 
 export type SeverityDayRow = {
   day: string;
@@ -208,6 +209,28 @@ export const chartsRepository = {
       group by type
       order by 2 desc, 1`);
     return rowsOf<ValueByTypeRow>(result);
+  },
+
+  /**
+   * The organization's supplier sites by their part of the value at risk of the incidents
+   * active in the window (each incident's figure as last computed), largest first.
+   */
+  async valueAtRiskBySupplier(db: Executor, window: ChartWindow, currency: string, limit: number) {
+    const result = await db.execute(sql`
+      with parts as (
+        select part->>'siteId' as site_id, (part->>'amount')::float8 as amount, valued.id
+        from ${valuedInWindow(window, currency)} as valued
+        cross join lateral jsonb_array_elements(valued.site_values) as part
+      )
+      select ${sites.id} as id, ${sites.name} as name, sum(parts.amount)::float8 as amount,
+        count(distinct parts.id)::int as incidents
+      from parts
+      join ${sites} on ${sites.id}::text = parts.site_id
+        and ${sites.organizationId} = ${window.organizationId} and ${sites.kind} = 'SUPPLIER'
+      group by ${sites.id}, ${sites.name}
+      order by 3 desc, 2, 1
+      limit ${limit}`);
+    return rowsOf<ValueBySupplierRow>(result);
   },
 
   /** The organization's suppliers reached by the most distinct incidents in the window. */

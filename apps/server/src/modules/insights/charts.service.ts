@@ -34,6 +34,12 @@ export class ChartsService {
     const { currency } = await currencyBookOf(this.db, actor.organizationId);
     const valueAtRiskOverTime = await repository.valueAtRiskByDay(this.db, window, currency);
     const valueAtRiskByType = await repository.valueAtRiskByType(this.db, window, currency);
+    const valueAtRiskBySupplier = await repository.valueAtRiskBySupplier(
+      this.db,
+      window,
+      currency,
+      INSIGHTS_LIMITS.top,
+    );
     return {
       from: window.from.toISOString(),
       to: window.end.toISOString(),
@@ -50,6 +56,7 @@ export class ChartsService {
       currency,
       valueAtRiskOverTime,
       valueAtRiskByType,
+      valueAtRiskBySupplier,
     };
   }
 }

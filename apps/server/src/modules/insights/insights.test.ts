@@ -197,23 +197,32 @@ beforeAll(async () => {
       exposure('D', 'P1', 'CLEARED', at(-1), at(0, 12)),
     ]);
   // Values at risk as the engine keeps them: D's in another currency, X's for another org.
-  const impact = (key: string, valueAtRisk: number, currency = 'USD', organizationId = org) => ({
+  const impact = (
+    key: string,
+    valueAtRisk: number,
+    currency = 'USD',
+    organizationId = org,
+    parts: [string, number][] = [],
+  ) => ({
     incidentId: id[key] ?? '',
     organizationId,
     valueAtRisk,
     currency,
     basis: 'WHILE_ACTIVE' as const,
+    siteValues: parts.map(([site, amount]) => ({ siteId: id[site] ?? '', amount })),
     inputs: 'set by the test',
   });
-  await db
-    .insert(incidentImpacts)
-    .values([
-      impact('A', 100_000),
-      impact('C', 50_000),
-      impact('G', 300_000),
-      impact('D', 20_000, 'EUR'),
-      impact('X', 70_000, 'USD', other),
-    ]);
+  await db.insert(incidentImpacts).values([
+    // The distribution centre's part is no supplier's.
+    impact('A', 100_000, 'USD', org, [
+      ['Alpha Metals', 60_000],
+      ['Central DC', 40_000],
+    ]),
+    impact('C', 50_000, 'USD', org, [['Alpha Metals', 50_000]]),
+    impact('G', 300_000),
+    impact('D', 20_000, 'EUR'),
+    impact('X', 70_000, 'USD', other),
+  ]);
   await db.insert(exposurePeaks).values({
     incidentId: id.A ?? '',
     organizationId: org,
@@ -271,6 +280,9 @@ describe('charts', () => {
     expect(result.valueAtRiskByType).toEqual([
       { type: 'STRIKE', amount: 100_000, incidents: 1 },
       { type: 'WEATHER', amount: 50_000, incidents: 1 },
+    ]);
+    expect(result.valueAtRiskBySupplier).toEqual([
+      { id: id['Alpha Metals'], name: 'Alpha Metals', amount: 110_000, incidents: 2 },
     ]);
     expect(result.topSuppliers).toEqual([
       {

@@ -21,6 +21,7 @@ import {
   topLanesTable,
   topSuppliersTable,
   valueAtRiskTable,
+  valueBySupplierTable,
   valueByTypeTable,
 } from '../utils/chart-data';
 import {
@@ -72,6 +73,12 @@ function ChartGrid({ charts }: { charts: Charts }) {
           label: INCIDENT_TYPE_LABELS[row.type],
           value: row.amount,
         })),
+        'Value at risk',
+        resolvedTheme,
+        (value) => compactMoney(value, charts.currency),
+      ),
+      valueBySupplier: rankingOption(
+        charts.valueAtRiskBySupplier.map((row) => ({ label: row.name, value: row.amount })),
         'Value at risk',
         resolvedTheme,
         (value) => compactMoney(value, charts.currency),
@@ -130,6 +137,7 @@ function ChartGrid({ charts }: { charts: Charts }) {
         }
       />
       <ChartCard
+        className="@3xl:col-span-2"
         title="Value at risk over time"
         description="What the incidents active each day put at risk, in your currency."
         option={options.value}
@@ -147,6 +155,19 @@ function ChartGrid({ charts }: { charts: Charts }) {
         empty={
           charts.valueAtRiskByType.length === 0
             ? 'Nothing of known value was at risk in this window.'
+            : null
+        }
+      />
+      <ChartCard
+        title="Value at risk by supplier"
+        description="Each supplier's part of the value at risk of the incidents active in the window."
+        option={options.valueBySupplier}
+        table={valueBySupplierTable(charts)}
+        height={barsHeight(charts.valueAtRiskBySupplier.length)}
+        summary={`Bars of the value at risk of ${plural(charts.valueAtRiskBySupplier.length, 'supplier')}.`}
+        empty={
+          charts.valueAtRiskBySupplier.length === 0
+            ? 'No supplier of known value was at risk in this window.'
             : null
         }
       />

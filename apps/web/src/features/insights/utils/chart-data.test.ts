@@ -8,6 +8,7 @@ import {
   severityTable,
   topSuppliersTable,
   valueAtRiskTable,
+  valueBySupplierTable,
   valueByTypeTable,
 } from './chart-data';
 
@@ -54,6 +55,14 @@ const charts: Charts = {
     { type: 'NATURAL_HAZARD', amount: 1_200_000, incidents: 1 },
     { type: 'STRIKE', amount: 250_000, incidents: 1 },
   ],
+  valueAtRiskBySupplier: [
+    {
+      id: '00000000-0000-4000-8000-000000000002',
+      name: 'Lyon plant',
+      amount: 900_000,
+      incidents: 2,
+    },
+  ],
 };
 
 describe('chart tables', () => {
@@ -80,6 +89,9 @@ describe('chart tables', () => {
     expect(valueByTypeTable(charts).rows.map((row) => row.cells)).toEqual([
       ['Natural hazard', '€1,200,000', '1'],
       ['Strike / labour', '€250,000', '1'],
+    ]);
+    expect(valueBySupplierTable(charts).rows.map((row) => row.cells)).toEqual([
+      ['Lyon plant', '€900,000', '2'],
     ]);
   });
 });

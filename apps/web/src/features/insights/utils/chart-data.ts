@@ -109,6 +109,14 @@ export const valueByTypeTable = (charts: Charts): ChartTable => ({
   })),
 });
 
+export const valueBySupplierTable = (charts: Charts): ChartTable => ({
+  columns: ['Supplier', 'Value at risk', 'Incidents'],
+  rows: charts.valueAtRiskBySupplier.map((row) => ({
+    key: row.id,
+    cells: [row.name, formatMoney(row.amount, charts.currency), count(row.incidents)],
+  })),
+});
+
 /** Totals over the window, for the charts' text alternatives. */
 export function chartTotals(charts: Charts) {
   const incidents = charts.incidentsBySeverity.reduce(
