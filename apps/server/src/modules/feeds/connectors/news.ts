@@ -1,7 +1,7 @@
 import { DEFAULT_NEWS_RULES, type IncidentType, type NewsRule } from '@meridian/contracts';
-import { decoded, feedDate, linkOf, plain } from './rss.js';
+import { feedDate, readItems } from './rss.js';
 import { type Connector, type FeedEvent, descriptionOf, titleOf } from './types.js';
-import { findAll, parseXml, textOf } from './xml.js';
+import { textOf } from './xml.js';
 
 /** A keyword as a pattern: whole words, any case, spaces or hyphens between, plural allowed. */
 function keywordPattern(keyword: string): RegExp {
@@ -120,17 +120,9 @@ export const newsConnector: Connector = {
   snapshot: false,
   parse(document, options) {
     const rules = compile(options?.rules ?? DEFAULT_NEWS_RULES);
-    const tree = parseXml(document);
-    const items = [...findAll(tree, 'item'), ...findAll(tree, 'entry')];
     const events = new Map<string, FeedEvent>();
     let skipped = 0;
-    for (const item of items) {
-      const link = linkOf(item);
-      const id = textOf(item.guid) ?? textOf(item.id) ?? link;
-      const title = decoded(textOf(item.title));
-      const summary = plain(
-        textOf(item.description) ?? textOf(item.summary) ?? textOf(item.content),
-      );
+    for (const { node: item, id, link, title, summary } of readItems(document)) {
       const type = title ? matchRules(rules, `${title}\n${summary ?? ''}`) : null;
       if (!id || !title || !type) {
         skipped += 1;

@@ -24,7 +24,7 @@ export function feedDate(value: string | null): Date | null {
  * Text as a reader sees it: feeds put HTML's entities (`33.514&deg;N`, `&eacute;`) in titles as
  * well as in descriptions, so HTML's named and numeric entities are decoded and spaces folded.
  */
-export const decoded = (value: string | null) =>
+const decoded = (value: string | null) =>
   (value && decodeHTML(value).replace(/\s+/g, ' ').trim()) || null;
 
 const TAGS = /<[^>]*>/g;
@@ -33,7 +33,7 @@ const TAGS = /<[^>]*>/g;
  * HTML in an item's description, as text: tags go before the entities are decoded, and again
  * after (a feed that escaped its HTML twice, `&amp;lt;b&amp;gt;`, leaves no tag behind).
  */
-export const plain = (html: string | null) =>
+const plain = (html: string | null) =>
   decoded(decoded(html?.replace(TAGS, ' ') ?? null)?.replace(TAGS, ' ') ?? null);
 
 /**
@@ -47,7 +47,7 @@ function itemEnd(item: XmlNode): Date | null {
 }
 
 /** An Atom link: the alternate one's `href`; an RSS link: its text. */
-export function linkOf(item: XmlNode): string | null {
+function linkOf(item: XmlNode): string | null {
   for (const link of listOf(item.link)) {
     if (typeof link === 'string') return textOf(link);
     const node = link as XmlNode;
@@ -94,6 +94,31 @@ function itemPlace(
   return place ? { ...place, affectedRadiusKm: null } : null;
 }
 
+/** An RSS item or Atom entry as read: its identity, link, title and summary as text. */
+export type FeedItem = {
+  node: XmlNode;
+  /** Its guid (or id, or link); null when it has none. */
+  id: string | null;
+  link: string | null;
+  title: string | null;
+  summary: string | null;
+};
+
+/** The items of an RSS 2.0 feed or the entries of an Atom feed, in document order. */
+export function readItems(document: string): FeedItem[] {
+  const root = parseXml(document);
+  return [...findAll(root, 'item'), ...findAll(root, 'entry')].map((node) => {
+    const link = linkOf(node);
+    return {
+      node,
+      id: textOf(node.guid) ?? textOf(node.id) ?? link,
+      link,
+      title: decoded(textOf(node.title)),
+      summary: plain(textOf(node.description) ?? textOf(node.summary) ?? textOf(node.content)),
+    };
+  });
+}
+
 /**
  * An RSS 2.0 or Atom feed whose items are geotagged (GeoRSS or W3C Basic Geo), as disaster
  * agencies publish them (GDACS's rss.xml, say). The item's guid (or id, or link) is its
@@ -105,22 +130,14 @@ export const rssConnector: Connector = {
   kind: 'RSS',
   snapshot: false,
   parse(document) {
-    const root = parseXml(document);
-    const items = [...findAll(root, 'item'), ...findAll(root, 'entry')];
     const events = new Map<string, FeedEvent>();
     let skipped = 0;
-    for (const item of items) {
-      const link = linkOf(item);
-      const id = textOf(item.guid) ?? textOf(item.id) ?? link;
-      const title = decoded(textOf(item.title));
+    for (const { node: item, id, link, title, summary: description } of readItems(document)) {
       const place = itemPlace(item);
       if (!id || !title || !place) {
         skipped += 1;
         continue;
       }
-      const description = plain(
-        textOf(item.description) ?? textOf(item.summary) ?? textOf(item.content),
-      );
       const categories = nodesOf(item.category)
         .map((category) => textOf(category) ?? textOf(category['@term']))
         .concat(listOf(item.category).filter((c): c is string => typeof c === 'string'))
