@@ -1,5 +1,6 @@
 import { nearestTurn, planarPolygon, planarRing } from '@meridian/contracts';
 import { type LngLat, distanceToArcKm, greatCircle, haversineKm, unwrap } from './sphere.js';
+import { arcOf, capOf, capStretchOfArc } from './vector.js';
 
 /**
  * Where an incident reaches: the circle of its affected radius around its location, or its
@@ -129,19 +130,22 @@ export function arcTouchesArea(a: LngLat, b: LngLat, area: Area): boolean {
   );
 }
 
-/** Most points an arc is sampled at when finding the stretch of it inside an area. */
-const STRETCH_SAMPLES = 400;
+/** Most points an arc is sampled at when finding the stretch of it inside polygons. */
+const STRETCH_SAMPLES = 64;
 
 /**
- * The stretch of the arc a→b that lies inside the area, as fractions of the way from a: from
- * the first to the last of points sampled along it (every 5 km, or a tenth of a circle's
- * radius when that is shorter). [0, 1] when no sample falls inside (an arc that only grazes it).
+ * The stretch of the arc a→b that lies inside the polygons, as fractions of the way from a:
+ * from the first to the last of points sampled along it (every POLYGON_STEP_KM, at most
+ * STRETCH_SAMPLES). [0, 1] when no sample falls inside (an arc that only grazes them).
+ * Circles are measured exactly (`capStretchOfArc`).
  */
 export function arcStretchInArea(a: LngLat, b: LngLat, area: Area): [number, number] {
+  if (area.kind === 'circle') {
+    return capStretchOfArc(capOf(area.center, area.radiusKm), arcOf(a, b)) ?? [0, 1];
+  }
   const lengthKm = haversineKm(a, b);
-  const stepKm = Math.min(5, area.kind === 'circle' ? area.radiusKm / 10 : 5);
-  const steps = Math.min(STRETCH_SAMPLES, Math.max(1, Math.ceil(lengthKm / Math.max(stepKm, 0.1))));
-  const points = greatCircle(a, b, lengthKm / steps);
+  const steps = Math.min(STRETCH_SAMPLES, Math.max(1, Math.ceil(lengthKm / POLYGON_STEP_KM)));
+  const points = greatCircle(a, b, Math.max(lengthKm / steps, 1e-6));
   let first = -1;
   let last = -1;
   points.forEach((point, i) => {

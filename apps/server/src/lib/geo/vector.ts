@@ -69,3 +69,31 @@ export function capTouchesArc(cap: Cap, arc: Arc): boolean {
   if (dot(foot, arc.a) + dot(foot, arc.b) <= 0) return false;
   return dot(cross(arc.a, foot), arc.normal) >= 0 && dot(cross(foot, arc.b), arc.normal) >= 0;
 }
+
+/**
+ * The stretch of the arc inside the cap, as fractions of the way from `a` to `b` ([from, to]),
+ * or null when it has none. A great circle meets a cap in one arc: around the foot of the
+ * centre on it, half as wide as acos(cos r / cos d) (d the centre's angle off the circle);
+ * that arc is clipped to the ends. A point-like arc is inside or not as a whole.
+ */
+export function capStretchOfArc(cap: Cap, arc: Arc): [number, number] | null {
+  const { a, b, normal } = arc;
+  const length = Math.atan2(Math.hypot(...cross(a, b)), dot(a, b));
+  if (length === 0 || (normal[0] === 0 && normal[1] === 0 && normal[2] === 0)) {
+    return capContains(cap, a) ? [0, 1] : null;
+  }
+  const offPlane = dot(cap.center, normal);
+  const cosOff = Math.sqrt(Math.max(0, 1 - offPlane * offPlane));
+  if (cosOff <= 0 || cap.cosRadius / cosOff > 1) return null;
+  const halfWidth = Math.acos(Math.min(1, cap.cosRadius / cosOff));
+  const foot: Vec = [
+    cap.center[0] - offPlane * normal[0],
+    cap.center[1] - offPlane * normal[1],
+    cap.center[2] - offPlane * normal[2],
+  ];
+  // The foot's angle from `a`, signed in the arc's direction.
+  const footAngle = Math.atan2(dot(cross(a, foot), normal), dot(a, foot));
+  const from = Math.max(0, footAngle - halfWidth);
+  const to = Math.min(length, footAngle + halfWidth);
+  return from > to ? null : [from / length, to / length];
+}

@@ -13,6 +13,7 @@ import {
   type Vec,
   capContains,
   capOf,
+  capStretchOfArc,
   capTouchesArc,
   toVec,
   vecDistanceKm,
@@ -183,7 +184,9 @@ export class ExposureEngine {
         const enter = enters[i] as number;
         const leave = leaves[i] as number;
         if (!Number.isNaN(enter)) {
-          stretch ??= arcStretchInArea(piece.ends[0], piece.ends[1], area);
+          stretch ??= cap
+            ? (capStretchOfArc(cap, piece.arc) ?? [0, 1])
+            : arcStretchInArea(piece.ends[0], piece.ends[1], area);
           const inside = enter + stretch[0] * (leave - enter);
           const outside = enter + stretch[1] * (leave - enter);
           if (outside < startsMs || inside > endsMs) continue;
