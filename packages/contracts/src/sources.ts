@@ -74,7 +74,13 @@ export const DEFAULT_NEWS_RULES: NewsRule[] = [
   },
   {
     type: 'SUPPLIER_FAILURE',
-    keywords: ['factory fire', 'plant fire', 'warehouse fire', 'factory explosion', 'plant explosion'],
+    keywords: [
+      'factory fire',
+      'plant fire',
+      'warehouse fire',
+      'factory explosion',
+      'plant explosion',
+    ],
   },
   {
     type: 'GEOPOLITICAL',
