@@ -52,6 +52,7 @@ import { organizationsModule } from './modules/organizations/organizations.modul
 import { plansModule } from './modules/plans/plans.module.js';
 import { sessionsModule } from './modules/sessions/sessions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
+import { productsModule } from './modules/products/products.module.js';
 import { shipmentsModule } from './modules/shipments/shipments.module.js';
 import { sitesModule } from './modules/sites/sites.module.js';
 import { systemModule } from './modules/system/system.module.js';
@@ -106,6 +107,7 @@ export const MODULES: readonly MeridianModule[] = [
   meModule,
   settingsModule,
   sitesModule,
+  productsModule,
   shipmentsModule,
 ];
 

@@ -26,3 +26,4 @@ export * from './analysis.js';
 export * from './two-factor.js';
 export * from './money.js';
 export * from './impact.js';
+export * from './products.js';

@@ -5,8 +5,8 @@ import type { Executor } from './client.js';
 /** One column of a bulk insert: where the value comes from and its PostgreSQL type. */
 export type BulkColumn<Row> = {
   column: PgColumn;
-  type: 'text' | 'uuid' | 'float8' | 'int4' | 'timestamptz' | 'jsonb';
-  value: (row: Row) => string | number | null;
+  type: 'text' | 'uuid' | 'float8' | 'int4' | 'bool' | 'timestamptz' | 'jsonb';
+  value: (row: Row) => string | number | boolean | null;
 };
 
 /** The columns as names, and the rows as one array parameter per column (for unnest). */

@@ -465,6 +465,58 @@ export const sites = pgTable(
   ],
 );
 
+/**
+ * What the organization sells (README, "Value at risk"): the revenue a product brings in a
+ * day and the days its inventory covers; its bill of materials is in product_parts.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    revenuePerDay: doublePrecision('revenue_per_day'),
+    currency: text('currency'),
+    coverDays: doublePrecision('cover_days').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('products_organization_sku_key').on(table.organizationId, table.sku),
+    index('products_organization_name_idx').on(table.organizationId, table.name, table.id),
+  ],
+);
+
+/** A product's bill of materials: each part, a site supplying it, its share, single source. */
+export const productParts = pgTable(
+  'product_parts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    part: text('part').notNull(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    share: doublePrecision('share').notNull().default(1),
+    singleSource: boolean('single_source').notNull().default(false),
+    /** Its place in the product's list, as entered. */
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    index('product_parts_product_idx').on(table.productId, table.position),
+    index('product_parts_site_idx').on(table.siteId),
+  ],
+);
+
 /** Which sites a shipment comes from or goes to. */
 export const shipmentSites = pgTable(
   'shipment_sites',

@@ -35,3 +35,10 @@ export const cursors = {
     return k;
   },
 };
+
+/** A decoded key checked part by part against the types its sort keeps, before a query. */
+export function keyOfTypes(types: readonly ('number' | 'string')[], key: CursorKey): CursorKey {
+  const valid = key.length === types.length && types.every((type, i) => typeof key[i] === type);
+  if (!valid) throw badRequest(API_MESSAGES.cursor.invalid);
+  return key;
+}

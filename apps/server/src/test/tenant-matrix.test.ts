@@ -23,6 +23,8 @@ import {
   reports,
   organizationSettings,
   organizations,
+  productParts,
+  products,
   shipments,
   sites,
   userTwoFactor,
@@ -273,6 +275,7 @@ let orgA: string;
 let orgB: string;
 let incidentA: string;
 let siteA: string;
+let productA: string;
 const tokens = new Map<ActorName, string>();
 
 const uniqueEmail = (prefix: string, domain = 'acme.example') =>
@@ -1031,6 +1034,36 @@ const CASES: Record<string, Case> = {
     expect: readA(200),
     request: () => ({ path: `/api/sites/${siteA}/exposure` }),
   },
+  'GET /api/products': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/products?sort=revenue' }),
+  },
+  // Each caller adds a product to its own active organization: MANAGERs and ADMINs may.
+  'POST /api/products': {
+    expect: organizationEditors(201),
+    request: (actor) => ({
+      path: '/api/products',
+      body: { sku: `SKU-${actor}`, name: `Added by ${actor}`, revenuePerDay: 10 },
+    }),
+  },
+  'POST /api/products/bulk': {
+    expect: organizationEditors(200),
+    request: (actor) => ({
+      path: '/api/products/bulk',
+      body: { products: [{ sku: `BULK-${actor}`, name: actor, coverDays: 3 }] },
+    }),
+  },
+  'GET /api/products/:id': {
+    expect: readA(200),
+    request: () => ({ path: `/api/products/${productA}` }),
+  },
+  'PATCH /api/products/:id': {
+    expect: { ...readA(200), aViewer: 403 },
+    request: (actor) => ({
+      path: `/api/products/${productA}`,
+      body: { name: `Renamed by ${actor}`, parts: [{ part: 'P-1', siteId: siteA }] },
+    }),
+  },
   'GET /api/shipments': { expect: signedIn(200), request: () => ({ path: '/api/shipments?q=PO' }) },
   'POST /api/shipments': {
     expect: organizationEditors(201),
@@ -1084,6 +1117,12 @@ async function snapshotOfA(): Promise<unknown> {
     incidents: await db.select().from(incidents).where(eq(incidents.organizationId, orgA)),
     shipments: await db.select().from(shipments).where(eq(shipments.organizationId, orgA)),
     sites: await db.select().from(sites).where(eq(sites.organizationId, orgA)),
+    products: await db.select().from(products).where(eq(products.organizationId, orgA)),
+    productParts: await db
+      .select()
+      .from(productParts)
+      .where(eq(productParts.organizationId, orgA))
+      .orderBy(productParts.id),
     invitations: await db.select().from(invitations).where(eq(invitations.organizationId, orgA)),
     memos: await db.select().from(memos).where(eq(memos.organizationId, orgA)),
     reports: await db
@@ -1136,6 +1175,18 @@ beforeAll(async () => {
     .values({ organizationId: orgA, name: 'A supplier', lat: 1, lng: 1 })
     .returning();
   siteA = site?.id ?? '';
+  const [product] = await server.database.db
+    .insert(products)
+    .values({ organizationId: orgA, sku: 'A-1', name: 'A product', revenuePerDay: 100 })
+    .returning();
+  productA = product?.id ?? '';
+  await server.database.db.insert(productParts).values({
+    organizationId: orgA,
+    productId: productA,
+    part: 'Bearing',
+    siteId: siteA,
+    position: 0,
+  });
   await server.database.db.insert(shipments).values({
     id: 'SHP-A',
     organizationId: orgA,

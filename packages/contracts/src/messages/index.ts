@@ -26,6 +26,7 @@ export { organization } from './organization.js';
 export { place } from './place.js';
 export { placeSearch } from './place-search.js';
 export { plan } from './plan.js';
+export { product } from './product.js';
 export { platformRole } from './platform-role.js';
 export { request } from './request.js';
 export { session } from './session.js';

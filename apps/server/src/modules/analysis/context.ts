@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { type LngLat, haversineKm } from '../../lib/geo/sphere.js';
-import { countedRows, exposureReads, valueAtRisk } from '../exposure/exposure.reads.js';
+import { countedRows, exposureReads, valueAtRiskOfRows } from '../exposure/exposure.reads.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
 import {
   type IncidentEventRow,
@@ -242,12 +242,11 @@ export async function buildContext(
       basis,
       inAll: { sites: allSiteRows.length, shipments: allShipmentRows.length },
       atOnce: { sites: peak?.sites ?? 0, shipments: peak?.shipments ?? 0 },
-      valueAtRisk: valueAtRisk(
+      valueAtRisk: await valueAtRiskOfRows(
+        db,
+        organizationId,
         incident,
-        {
-          sites: siteRows.map(({ site }) => site),
-          shipments: shipmentRows.map(({ shipment }) => shipment),
-        },
+        { sites: siteRows, shipments: shipmentRows },
         book,
         basis,
       ),

@@ -14,6 +14,13 @@ import { toIncidentImpact } from './exposure.mapper.js';
 import { impactRepository } from './impact.repository.js';
 
 /** The value an incident puts at risk, for modules that already hold its exposed rows. */
+import {
+  type ValuedShipment,
+  type ValuedSite,
+  valueAtRisk,
+  withSupplies,
+} from './value-at-risk.js';
+
 export { valueAtRisk } from './value-at-risk.js';
 
 /**
@@ -189,3 +196,26 @@ export const exposureReads = {
       .groupBy(exposures.incidentId);
   },
 };
+
+/**
+ * An incident's value at risk for the organization from rows read for it (the event page, the
+ * analyst): the same sums as the kept impact, with the products the sites supply.
+ */
+export async function valueAtRiskOfRows(
+  db: Executor,
+  organizationId: string,
+  incident: Parameters<typeof valueAtRisk>[0],
+  rows: {
+    sites: readonly { site: Omit<ValuedSite, 'supplies'> }[];
+    shipments: readonly { shipment: ValuedShipment }[];
+  },
+  book: Parameters<typeof valueAtRisk>[2],
+  basis: Parameters<typeof valueAtRisk>[3],
+) {
+  const dependents = await impactRepository.productsOfSites(
+    db,
+    organizationId,
+    rows.sites.map(({ site }) => site.id),
+  );
+  return valueAtRisk(incident, withSupplies(rows.sites, rows.shipments, dependents), book, basis);
+}

@@ -13,7 +13,7 @@ import { routeAheadOf } from './exposure.index.js';
 import { incidentsReads } from '../incidents/incidents.reads.js';
 import { toShipmentDetail } from '../shipments/shipments.mapper.js';
 import { toSiteDto } from '../sites/sites.mapper.js';
-import { countedRows, exposureReads, valueAtRisk } from './exposure.reads.js';
+import { countedRows, exposureReads, valueAtRiskOfRows } from './exposure.reads.js';
 import { toExposureFacts, toExposurePeak } from './exposure.mapper.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
 
@@ -55,12 +55,11 @@ export class ExposureService {
         }),
       ),
       peak: toExposurePeak(peak),
-      valueAtRisk: valueAtRisk(
+      valueAtRisk: await valueAtRiskOfRows(
+        this.db,
+        actor.organizationId,
         incident,
-        {
-          sites: counted.sites.map(({ site }) => site),
-          shipments: counted.shipments.map(({ shipment }) => shipment),
-        },
+        counted,
         book,
         counted.basis,
       ),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { incidentImpacts, sites } from '../../db/schema.js';
+import { incidentImpacts, productParts, products, sites } from '../../db/schema.js';
+import type { DependentProduct } from './value-at-risk.js';
 
 export type ImpactRow = typeof incidentImpacts.$inferSelect;
 export type NewImpact = typeof incidentImpacts.$inferInsert;
@@ -37,6 +38,7 @@ export const impactRepository = {
           valueAtRisk: impact.valueAtRisk,
           currency: impact.currency,
           basis: impact.basis,
+          siteValues: impact.siteValues,
           inputs: impact.inputs,
           computedAt: impact.computedAt,
         },
@@ -57,8 +59,26 @@ export const impactRepository = {
       );
   },
 
-  /** The revenue per day of the organization's sites, summed per currency (null: the organization's). */
-  revenuePerDay(db: Executor, organizationId: string) {
+  /**
+   * The organization's revenue per day, summed per currency (null: the organization's): its
+   * products' when it has entered any, else its sites' (entered on them).
+   */
+  async revenuePerDay(db: Executor, organizationId: string) {
+    const fromProducts = await db
+      .select({
+        currency: products.currency,
+        amount: sql<number>`sum(${products.revenuePerDay})::float8`,
+      })
+      .from(products)
+      .where(
+        and(
+          eq(products.organizationId, organizationId),
+          isNull(products.archivedAt),
+          sql`${products.revenuePerDay} is not null`,
+        ),
+      )
+      .groupBy(products.currency);
+    if (fromProducts.length > 0) return fromProducts;
     return db
       .select({
         currency: sites.currency,
@@ -73,5 +93,50 @@ export const impactRepository = {
         ),
       )
       .groupBy(sites.currency);
+  },
+
+  /** Changes whenever a product of the organization or its bill of materials is written. */
+  async productsVersion(db: Executor, organizationId: string): Promise<string> {
+    const [row] = await db
+      .select({
+        version: sql<string>`count(*) || '/' || coalesce(max(${products.updatedAt})::text, '')`,
+      })
+      .from(products)
+      .where(eq(products.organizationId, organizationId));
+    return row?.version ?? '';
+  },
+
+  /** The unarchived products each of these sites supplies a part of. */
+  async productsOfSites(
+    db: Executor,
+    organizationId: string,
+    siteIds: readonly string[],
+  ): Promise<Map<string, DependentProduct[]>> {
+    const found = new Map<string, DependentProduct[]>();
+    for (let start = 0; start < siteIds.length; start += 5_000) {
+      const rows = await db
+        .select({
+          siteId: productParts.siteId,
+          revenuePerDay: products.revenuePerDay,
+          currency: products.currency,
+          coverDays: products.coverDays,
+          share: sql<number>`max(${productParts.share})::float8`,
+          singleSource: sql<boolean>`bool_or(${productParts.singleSource})`,
+        })
+        .from(productParts)
+        .innerJoin(products, eq(products.id, productParts.productId))
+        .where(
+          and(
+            eq(productParts.organizationId, organizationId),
+            isNull(products.archivedAt),
+            inArray(productParts.siteId, siteIds.slice(start, start + 5_000)),
+          ),
+        )
+        .groupBy(productParts.siteId, products.id);
+      for (const { siteId, ...product } of rows) {
+        found.set(siteId, [...(found.get(siteId) ?? []), product]);
+      }
+    }
+    return found;
   },
 };

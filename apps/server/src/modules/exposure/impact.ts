@@ -17,7 +17,7 @@ import { currencyBookOf } from '../settings/settings.reads.js';
 import { countedRows, exposureReads } from './exposure.reads.js';
 import type { IncidentRow } from './exposure.repository.js';
 import { impactRepository } from './impact.repository.js';
-import { valueAtRisk } from './value-at-risk.js';
+import { valueAtRisk, withSupplies } from './value-at-risk.js';
 
 /**
  * How far the incident reaches from the point distances are measured from: a circle's radius,
@@ -35,8 +35,11 @@ export function reachKm(area: Area): number {
 
 const rankOf = (criticality: Criticality) => CRITICALITIES.indexOf(criticality);
 
-/** What a kept impact holds; a new one recomputes rows kept before it (2: each site's part). */
-const IMPACT_FORMAT = 2;
+/**
+ * What a kept impact holds; a new one recomputes rows kept before it (2: each site's part; 3:
+ * products' revenue, cover and single sources).
+ */
+const IMPACT_FORMAT = 3;
 
 /** The highest criticality among the sites, null when there is none. */
 export const highestCriticality = (criticalities: readonly Criticality[]): Criticality | null =>
@@ -64,6 +67,7 @@ export async function refreshImpact(
 ): Promise<{ before: Priority | null; after: Priority | null }> {
   const { incident, organizationId, now } = options;
   const book = await currencyBookOf(tx, organizationId);
+  const productsVersion = await impactRepository.productsVersion(tx, organizationId);
   const inputs = createHash('sha1')
     .update(
       JSON.stringify([
@@ -71,6 +75,7 @@ export async function refreshImpact(
         incident.updatedAt.toISOString(),
         options.active,
         options.dataVersion,
+        productsVersion,
         book.currency,
         book.rates,
       ]),
@@ -86,12 +91,14 @@ export async function refreshImpact(
   // Never reached anything of the organization: nothing to keep.
   if (!stored && counted.sites.length + counted.shipments.length === 0)
     return { before, after: before };
+  const dependents = await impactRepository.productsOfSites(
+    tx,
+    organizationId,
+    counted.sites.map(({ site }) => site.id),
+  );
   const value = valueAtRisk(
     incident,
-    {
-      sites: counted.sites.map(({ site }) => site),
-      shipments: counted.shipments.map(({ shipment }) => shipment),
-    },
+    withSupplies(counted.sites, counted.shipments, dependents),
     book,
     counted.basis,
   );
@@ -114,8 +121,9 @@ export async function refreshImpact(
       proximity: reach > 0 ? nearest / reach : 0,
       valueDays: revenue > 0 ? value.total / revenue : null,
       valueKnown: value.total > 0,
-      // Which parts a site is the only source of comes with the bill of materials.
-      singleSource: false,
+      singleSource: counted.sites.some(({ site }) =>
+        (dependents.get(site.id) ?? []).some((product) => product.singleSource),
+      ),
     };
   }
   const code = priority ? priorityOf(priority) : null;

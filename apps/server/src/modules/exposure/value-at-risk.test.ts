@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOWNTIME_DAYS, expectedDowntime, valueAtRisk } from './value-at-risk.js';
+import { DOWNTIME_DAYS, dependence, expectedDowntime, valueAtRisk } from './value-at-risk.js';
 
 const QUAKE = { type: 'NATURAL_HAZARD', severity: 'HIGH' } as const;
 const EUR_BOOK = {
@@ -118,5 +118,66 @@ describe('value at risk', () => {
   it('is zero for nothing, with nothing unknown', () => {
     const value = valueAtRisk(QUAKE, { sites: [], shipments: [] }, EUR_BOOK, 'NOW');
     expect(value).toMatchObject({ total: 0, unknown: { sites: 0, shipments: 0 }, bySite: [] });
+  });
+});
+
+describe('value at risk from products (time to recover against time to survive)', () => {
+  const product = (
+    revenuePerDay: number | null,
+    coverDays: number,
+    share: number,
+    singleSource = false,
+    currency: string | null = null,
+  ) => ({ revenuePerDay, currency, coverDays, share, singleSource });
+
+  it.each([
+    // revenue × dependence × max(0, downtime − cover), worked by hand; downtime 30 (HIGH quake).
+    ['a sole supplier, no cover', [product(1_000, 0, 1, true)], 30_000],
+    ['half the supply, 10 days of cover', [product(1_000, 10, 0.5)], 10_000],
+    ['single source overrides a share', [product(1_000, 10, 0.25, true)], 20_000],
+    ['cover longer than the downtime', [product(1_000, 45, 1, true)], 0],
+    ['two products', [product(1_000, 0, 0.5), product(500, 20, 1, true)], 20_000],
+    ['a product in dollars', [product(1_000, 0, 1, true, 'USD')], 27_000],
+  ])('%s', (_, supplies, amount) => {
+    const value = valueAtRisk(
+      QUAKE,
+      { sites: [{ ...site(ID(1), 99_999, 'EUR'), supplies }], shipments: [] },
+      EUR_BOOK,
+      'NOW',
+    );
+    // The products replace the revenue entered on the site.
+    expect(value.total).toBe(amount);
+    expect(value.bySite[0]?.amount).toBe(amount);
+  });
+
+  it('keeps the smallest cover and the revenue hanging on the site', () => {
+    const value = valueAtRisk(
+      QUAKE,
+      {
+        sites: [
+          { ...site(ID(1), null, null), supplies: [product(1_000, 5, 0.5), product(200, 2, 1)] },
+        ],
+        shipments: [],
+      },
+      EUR_BOOK,
+      'NOW',
+    );
+    expect(value.bySite[0]).toMatchObject({ coverDays: 2, revenuePerDay: 700 });
+    expect(value.unknown.sites).toBe(0);
+  });
+
+  it('counts a site whose products have no revenue as unknown', () => {
+    const value = valueAtRisk(
+      QUAKE,
+      {
+        sites: [{ ...site(ID(1), 5_000, null), supplies: [product(null, 0, 1, true)] }],
+        shipments: [],
+      },
+      EUR_BOOK,
+      'NOW',
+    );
+    expect(value).toMatchObject({ total: 0, unknown: { sites: 1 } });
+    expect(dependence({ share: 0.3, singleSource: false })).toBe(0.3);
+    expect(dependence({ share: 0.3, singleSource: true })).toBe(1);
   });
 });

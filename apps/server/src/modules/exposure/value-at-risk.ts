@@ -27,12 +27,77 @@ export const DOWNTIME_DAYS: Record<IncidentType, Record<Severity, number>> = {
 /** Money to the cent: products of rates and days leave binary fractions (913,499.9999…). */
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
+/** A product a site supplies a part of: its revenue, cover, and how much of it hangs on the site. */
+export type DependentProduct = {
+  revenuePerDay: number | null;
+  currency: string | null;
+  coverDays: number;
+  /** The site's largest share of a part of it (0–1). */
+  share: number;
+  /** The site is the only source of one of its parts. */
+  singleSource: boolean;
+};
+
 export type ValuedSite = {
   id: string;
+  /** Entered on the site; used when it supplies no product. */
   revenuePerDay: number | null;
   recoveryDays: number | null;
   currency: string | null;
+  /** The products it supplies a part of (the bill of materials); empty when none. */
+  supplies?: readonly DependentProduct[];
 };
+
+/**
+ * How much of a product stops with one of its sources: all of it when the site is the only
+ * source of a part (no alternate), else the site's share of the part's supply.
+ */
+export const dependence = (product: Pick<DependentProduct, 'share' | 'singleSource'>): number =>
+  product.singleSource ? 1 : product.share;
+
+type Money = { currency: string | null; amount: number };
+
+/**
+ * A site's lost revenue while it is down `downtimeDays` (time to recover against time to
+ * survive): from its products, each product's revenue × its dependence on the site × the days
+ * down beyond the product's cover; else the site's own revenue × every day down.
+ */
+export function siteLoss(
+  site: ValuedSite,
+  downtimeDays: number,
+): {
+  /** Per currency; empty when no revenue is known. */
+  lost: Money[];
+  perDay: Money[];
+  coverDays: number;
+  known: boolean;
+} {
+  const products = (site.supplies ?? []).filter((product) => product.revenuePerDay !== null);
+  if ((site.supplies ?? []).length > 0) {
+    return {
+      lost: products.map((product) => ({
+        currency: product.currency,
+        amount:
+          (product.revenuePerDay ?? 0) *
+          dependence(product) *
+          Math.max(0, downtimeDays - product.coverDays),
+      })),
+      perDay: products.map((product) => ({
+        currency: product.currency,
+        amount: (product.revenuePerDay ?? 0) * dependence(product),
+      })),
+      coverDays: Math.min(...(site.supplies ?? []).map((product) => product.coverDays)),
+      known: products.length > 0,
+    };
+  }
+  if (site.revenuePerDay === null) return { lost: [], perDay: [], coverDays: 0, known: false };
+  return {
+    lost: [{ currency: site.currency, amount: site.revenuePerDay * downtimeDays }],
+    perDay: [{ currency: site.currency, amount: site.revenuePerDay }],
+    coverDays: 0,
+    known: true,
+  };
+}
 export type ValuedShipment = { cargoValue: number | null; cargoCurrency: string | null };
 
 /**
@@ -53,7 +118,7 @@ export function expectedDowntime(
 /**
  * The value an incident puts at risk for one organization, in its currency (time to recover
  * against time to survive, Simchi-Levi et al. 2014): for each site, the revenue that depends on
- * it for every day its expected downtime exceeds the days of cover; plus the cargo value of
+ * it for every day its expected downtime exceeds the days of cover (siteLoss); plus the cargo value of
  * the shipments. An amount in a currency without a rate is kept apart, never guessed; an item
  * whose value is unknown is counted as such.
  */
@@ -68,26 +133,31 @@ export function valueAtRisk(
     const code = currency ?? book.currency;
     return code === book.currency ? 1 : (rates.get(code) ?? null);
   };
-  const siteSums: { currency: string | null; amount: number }[] = [];
+  /** The amounts in the organization's currency; null when none of them has a rate. */
+  const converted = (amounts: readonly Money[]) => {
+    const known = amounts.flatMap(({ currency, amount }) => {
+      const rate = rateOf(currency);
+      return rate === null ? [] : [amount * rate];
+    });
+    return known.length === 0 ? null : known.reduce((sum, amount) => sum + amount, 0);
+  };
+  const siteSums: Money[] = [];
   const bySite: ValueAtRisk['bySite'] = [];
   let unknownSites = 0;
   for (const site of items.sites) {
     const downtime = expectedDowntime(incident, site);
-    // Days of inventory cover come with products; until then, every day down is a day lost.
-    const coverDays = 0;
-    const lostDays = Math.max(0, downtime.days - coverDays);
-    if (site.revenuePerDay === null) unknownSites += 1;
-    else siteSums.push({ currency: site.currency, amount: site.revenuePerDay * lostDays });
-    const rate = rateOf(site.currency);
-    const revenuePerDay =
-      site.revenuePerDay === null || rate === null ? null : site.revenuePerDay * rate;
+    const loss = siteLoss(site, downtime.days);
+    if (!loss.known) unknownSites += 1;
+    siteSums.push(...loss.lost);
+    const revenuePerDay = loss.known ? converted(loss.perDay) : null;
+    const amount = loss.known ? converted(loss.lost) : null;
     bySite.push({
       siteId: site.id,
       downtimeDays: downtime.days,
       downtimeFrom: downtime.from,
-      coverDays,
+      coverDays: loss.coverDays,
       revenuePerDay,
-      amount: revenuePerDay === null ? null : cents(revenuePerDay * lostDays),
+      amount: amount === null ? null : cents(amount),
     });
   }
   const shipmentSums = items.shipments.flatMap((shipment) =>
@@ -115,3 +185,13 @@ export function valueAtRisk(
     bySite,
   };
 }
+
+/** The sites (with the products each supplies) and shipments that value at risk is made of. */
+export const withSupplies = (
+  sites: readonly { site: Omit<ValuedSite, 'supplies'> }[],
+  shipments: readonly { shipment: ValuedShipment }[],
+  dependents: ReadonlyMap<string, DependentProduct[]>,
+) => ({
+  sites: sites.map(({ site }) => ({ ...site, supplies: dependents.get(site.id) ?? [] })),
+  shipments: shipments.map(({ shipment }) => shipment),
+});

@@ -15,7 +15,7 @@ import { toExposureFacts } from '../exposure/exposure.mapper.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import type { BulkProgress } from '../../lib/bulk-progress.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
-import { cursors } from '../../lib/cursor.js';
+import { cursors, keyOfTypes } from '../../lib/cursor.js';
 import { badRequest, conflict, type ErrorIssue, invalidRows, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -27,7 +27,6 @@ import { toIncidentDto } from '../incidents/incidents.mapper.js';
 import { toSiteDto } from './sites.mapper.js';
 import {
   type NewSite,
-  SITE_SORTS,
   type SiteColumns,
   type SiteRow,
   sitesRepository as sites,
@@ -97,7 +96,7 @@ export class SitesService {
     const filters = { q, kind, criticality, archived };
     const fingerprint = [actor.organizationId, sort, q, kind, criticality, archived];
     const after = query.cursor
-      ? this.position(sort, cursors.decode(query.cursor, fingerprint))
+      ? keyOfTypes(KEY_TYPES[sort], cursors.decode(query.cursor, fingerprint))
       : null;
     const rows = await sites.page(this.db, actor.organizationId, {
       filters,
@@ -354,15 +353,5 @@ export class SitesService {
     const row = await sites.find(db, actor.organizationId, siteId, lock);
     if (!row) throw notFound(API_MESSAGES.site.notFound);
     return row;
-  }
-
-  /** A decoded cursor's key, checked part by part before it reaches a query. */
-  private position(sort: SiteListQuery['sort'], key: readonly (string | number)[]) {
-    const types = KEY_TYPES[sort];
-    const valid =
-      key.length === SITE_SORTS[sort].length &&
-      types.every((type, index) => typeof key[index] === type);
-    if (!valid) throw badRequest(API_MESSAGES.cursor.invalid);
-    return key;
   }
 }

@@ -1,0 +1,395 @@
+import type {
+  BulkResponse,
+  IncidentExposureResponse,
+  IncidentImpact,
+  ProductListResponse,
+  ProductResponse,
+} from '@meridian/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, productParts, products, sites } from '../../db/schema.js';
+import { incidentSteps } from '../../test/incident-steps.js';
+import { type TestServer, startTestServer } from '../../test/test-server.js';
+
+/**
+ * Products and their bills of materials over HTTP, and what they do to value at risk and
+ * priority (README, "Value at risk" and "Priority"; figures worked by hand below).
+ */
+let server: TestServer;
+let acme: string;
+let globex: string;
+let manager: string;
+let viewer: string;
+let globexManager: string;
+let mill: string;
+let farPlant: string;
+let globexSite: string;
+
+// Around Rotterdam (4.48E, 51.92N): 0.1° of latitude is 11.1 km.
+const ROTTERDAM = { lat: 51.92, lng: 4.48 };
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKERS: '0' });
+  acme = (await server.createOrganization('Acme Products')).id;
+  globex = (await server.createOrganization('Globex Products')).id;
+  await server.createUser({
+    organizationId: acme,
+    email: 'm@acme-p.example',
+    adminRole: 'MANAGER',
+  });
+  await server.createUser({ organizationId: acme, email: 'v@acme-p.example', adminRole: 'VIEWER' });
+  await server.createUser({
+    organizationId: globex,
+    email: 'm@globex-p.example',
+    adminRole: 'MANAGER',
+  });
+  manager = (await server.login('m@acme-p.example')).accessToken;
+  viewer = (await server.login('v@acme-p.example')).accessToken;
+  globexManager = (await server.login('m@globex-p.example')).accessToken;
+  const { db } = server.database;
+  const rows = await db
+    .insert(sites)
+    .values([
+      // 5.6 km from Rotterdam; no revenue of its own: what depends on it comes from products.
+      {
+        organizationId: acme,
+        name: 'Mill',
+        externalRef: 'V-1',
+        lat: 51.97,
+        lng: 4.48,
+        criticality: 'LOW',
+      },
+      // 5 degrees away: outside every incident here.
+      { organizationId: acme, name: 'Far plant', externalRef: 'V-2', lat: 46.92, lng: 4.48 },
+      { organizationId: globex, name: 'Globex site', externalRef: 'V-1', lat: 51.93, lng: 4.48 },
+    ])
+    .returning({ id: sites.id });
+  [mill, farPlant, globexSite] = rows.map((row) => row.id) as [string, string, string];
+});
+afterAll(() => server.close());
+
+const { runJobs, createIncident } = incidentSteps(() => server);
+
+const post = (body: unknown, token = manager) =>
+  server.request<ProductResponse>('POST', '/api/products', { token, body });
+const patch = (id: string, body: unknown, token = manager) =>
+  server.request<ProductResponse>('PATCH', `/api/products/${id}`, { token, body });
+const bulk = (body: unknown, token = manager) =>
+  server.request<BulkResponse>('POST', '/api/products/bulk', { token, body });
+const list = async (query: string, token = manager) => {
+  const response = await server.request<ProductListResponse>('GET', `/api/products?${query}`, {
+    token,
+  });
+  expect(response.status).toBe(200);
+  return response.body.data;
+};
+const productCount = async () =>
+  (await server.database.db.select().from(products).where(eq(products.organizationId, acme)))
+    .length;
+
+describe('products', () => {
+  let gearbox: string;
+
+  it('creates a product with its bill of materials, audited', async () => {
+    const response = await post({
+      sku: 'GB-100',
+      name: 'Gearbox',
+      revenuePerYear: 7_300_000,
+      currency: 'USD',
+      coverDays: 4,
+      parts: [
+        { part: 'Housing', siteId: mill, share: 0.5 },
+        { part: 'Housing', siteRef: 'V-2', share: 0.5 },
+        { part: 'Shaft', siteId: farPlant, singleSource: true },
+      ],
+    });
+    expect(response.status).toBe(201);
+    const product = response.body.data.product;
+    gearbox = product.id;
+    // A year's revenue is kept as a day's.
+    expect(product).toMatchObject({ sku: 'GB-100', revenuePerDay: 20_000, coverDays: 4 });
+    expect(product.parts).toEqual([
+      {
+        part: 'Housing',
+        site: { id: mill, name: 'Mill', externalRef: 'V-1' },
+        share: 0.5,
+        singleSource: false,
+      },
+      {
+        part: 'Housing',
+        site: { id: farPlant, name: 'Far plant', externalRef: 'V-2' },
+        share: 0.5,
+        singleSource: false,
+      },
+      {
+        part: 'Shaft',
+        site: { id: farPlant, name: 'Far plant', externalRef: 'V-2' },
+        share: 1,
+        singleSource: true,
+      },
+    ]);
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, gearbox));
+    expect(audit?.action).toBe('product.create');
+  });
+
+  it.each([
+    [{ sku: 'X', name: 'X', revenuePerDay: -1 }, 'revenuePerDay must be 0 or more'],
+    [{ sku: 'X', name: 'X', currency: 'XXY' }, 'currency'],
+    [{ sku: 'X', name: 'X', revenuePerDay: 1, revenuePerYear: 365 }, 'not both'],
+    [{ sku: 'X', name: 'X', coverDays: 400 }, 'coverDays must be between 0 and 365'],
+    [
+      { sku: 'X', name: 'X', parts: [{ part: 'x', siteRef: 'V-1' }] },
+      'a product cannot be one of its own parts',
+    ],
+    [
+      {
+        sku: 'X',
+        name: 'X',
+        parts: [
+          { part: 'Bolt', siteRef: 'V-1' },
+          { part: 'bolt', siteRef: 'V-1' },
+        ],
+      },
+      'is also in parts.0',
+    ],
+    [
+      {
+        sku: 'X',
+        name: 'X',
+        parts: [
+          { part: 'Bolt', siteRef: 'V-1', share: 0.7 },
+          { part: 'Bolt', siteRef: 'V-2', share: 0.6 },
+        ],
+      },
+      'add up to 130%',
+    ],
+    [
+      {
+        sku: 'X',
+        name: 'X',
+        parts: [
+          { part: 'Bolt', siteRef: 'V-1', singleSource: true },
+          { part: 'Bolt', siteRef: 'V-2', share: 0 },
+        ],
+      },
+      'share must be more than 0',
+    ],
+    [
+      {
+        sku: 'X',
+        name: 'X',
+        parts: [
+          { part: 'Bolt', siteRef: 'V-1', singleSource: true, share: 0.5 },
+          { part: 'Bolt', siteRef: 'V-2', share: 0.5 },
+        ],
+      },
+      'single-source but has 2 sites',
+    ],
+    [{ sku: 'X', name: 'X', parts: [{ part: 'Bolt' }] }, 'give the site as siteId or siteRef'],
+  ])('refuses %j with a message, writing nothing', async (body, message) => {
+    const before = await productCount();
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain(message);
+    expect(await productCount()).toBe(before);
+  });
+
+  it("refuses a site of another organization as not found, and another's product", async () => {
+    const before = await productCount();
+    const response = await post({
+      sku: 'X',
+      name: 'X',
+      parts: [{ part: 'Bolt', siteId: globexSite }],
+    });
+    expect(response.status).toBe(404);
+    expect(await productCount()).toBe(before);
+    const theirs = await server.request('GET', `/api/products/${gearbox}`, {
+      token: globexManager,
+    });
+    expect(theirs.status).toBe(404);
+    expect((await patch(gearbox, { name: 'Taken' }, globexManager)).status).toBe(404);
+    // A reference is looked up among the organization's own sites only.
+    const byRef = await post(
+      { sku: 'G-1', name: 'Globex gear', parts: [{ part: 'Bolt', siteRef: 'V-2' }] },
+      globexManager,
+    );
+    expect(byRef.status).toBe(400);
+    expect(byRef.body).toMatchObject({
+      message: 'parts.0.siteRef: no site of the organization has the external reference "V-2"',
+    });
+  });
+
+  it('refuses a SKU taken, and a viewer', async () => {
+    expect((await post({ sku: 'GB-100', name: 'Again' })).status).toBe(409);
+    expect((await post({ sku: 'V-ONLY', name: 'Viewer' }, viewer)).status).toBe(403);
+  });
+
+  it('imports products by SKU with their parts, and refuses bad rows whole', async () => {
+    const response = await bulk({
+      products: [
+        { sku: 'GB-100', name: 'Gearbox Mk II' },
+        {
+          sku: 'PM-7',
+          name: 'Pump',
+          revenuePerDay: 1_000,
+          parts: [{ part: 'Impeller', siteRef: 'V-1', share: 1 }],
+        },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ created: 1, updated: 1 });
+    // The update changed the name only: its bill of materials and revenue stay.
+    const [kept] = (await list('q=GB-100')).products;
+    expect(kept).toMatchObject({ name: 'Gearbox Mk II', revenuePerDay: 20_000 });
+    expect(kept?.parts).toHaveLength(3);
+
+    const before = await productCount();
+    const refused = await bulk({
+      products: [
+        { sku: 'NEW-1', name: 'New', parts: [{ part: 'A', siteRef: 'V-1' }] },
+        { sku: 'NEW-2', name: 'New', parts: [{ part: 'A', siteRef: 'NOPE' }] },
+        { sku: 'NEW-3', name: 'New', parts: [{ part: 'A', siteId: globexSite }] },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      issues: [
+        { path: 'products.1.parts.0.siteRef' },
+        { path: 'products.2.parts.0.siteId', message: 'Site not found' },
+      ],
+    });
+    expect(await productCount()).toBe(before);
+
+    const twice = await bulk({
+      products: [
+        { sku: 'D', name: 'D' },
+        { sku: 'D', name: 'D again' },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body)).toContain('sku \\"D\\" is also in products.0');
+  });
+
+  it('imports thousands of rows in one request', async () => {
+    const rows = Array.from({ length: 3_000 }, (_, i) => ({
+      sku: `BULK-${i}`,
+      name: `Bulk ${i}`,
+      revenuePerDay: i,
+      parts: [{ part: `P-${i}`, siteRef: i % 2 ? 'V-1' : 'V-2', share: 0.5 }],
+    }));
+    const response = await bulk({ products: rows });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ created: 3_000, updated: 0 });
+    const lines = await server.database.db
+      .select()
+      .from(productParts)
+      .where(eq(productParts.organizationId, acme));
+    expect(lines.length).toBe(3 + 1 + 3_000);
+  });
+
+  it('lists, searches by part, filters by site, sorts by revenue and pages', async () => {
+    expect((await list('q=impeller')).products.map((p) => p.sku)).toEqual(['PM-7']);
+    expect((await list(`siteId=${farPlant}&q=gear`)).products.map((p) => p.sku)).toEqual([
+      'GB-100',
+    ]);
+    expect((await list(`siteId=${farPlant}&q=pump`)).total).toBe(0);
+    expect((await list(`siteId=${mill}&q=pump`)).products.map((p) => p.sku)).toEqual(['PM-7']);
+    const first = await list('sort=revenue&limit=2');
+    expect(first.products.map((p) => p.sku)).toEqual(['GB-100', 'BULK-2999']);
+    expect(first.total).toBe(3_002);
+    const second = await list(`sort=revenue&limit=2&cursor=${first.nextCursor}`);
+    expect(second.products.map((p) => p.sku)).toEqual(['BULK-2998', 'BULK-2997']);
+    // The list is the organization's own.
+    expect((await list('', globexManager)).total).toBe(0);
+  });
+});
+
+describe('value at risk and priority from products', () => {
+  let strike: string;
+  const impactOf = async (id: string): Promise<IncidentImpact | null> => {
+    const response = await server.request<IncidentExposureResponse>(
+      'GET',
+      `/api/incidents/${id}/exposure`,
+      { token: manager },
+    );
+    expect(response.status).toBe(200);
+    return response.body.data.impact;
+  };
+  const gearboxId = async () => (await list('q=GB-100')).products[0]?.id ?? '';
+
+  beforeAll(async () => {
+    // Only the gearbox from here on: the imported ones leave the organization's revenue.
+    await bulk({
+      products: [
+        { sku: 'PM-7', name: 'Pump', revenuePerDay: null },
+        ...Array.from({ length: 3_000 }, (_, i) => ({
+          sku: `BULK-${i}`,
+          name: `Bulk ${i}`,
+          revenuePerDay: null,
+        })),
+      ],
+    });
+    await runJobs();
+  });
+
+  it('counts what depends on an exposed site beyond the cover, by its share', async () => {
+    strike = await createIncident(manager, {
+      title: 'Port strike',
+      severity: 'HIGH',
+      type: 'STRIKE',
+      location: ROTTERDAM,
+      affectedRadiusKm: 20,
+    });
+    // STRIKE HIGH: 10 days down. The gearbox (20,000 a day, 4 days of cover) takes half its
+    // housings from the mill: 20,000 × 0.5 × (10 − 4) = 60,000, 3 days of Acme's revenue.
+    // Points: severity 2, criticality LOW 0, the mill at 0.28 of the reach 1, value 2, single
+    // source 0 = 5, P3.
+    expect(await impactOf(strike)).toMatchObject({
+      priority: 'P3',
+      points: { severity: 2, criticality: 0, proximity: 1, value: 2, singleSource: 0 },
+      valueAtRisk: 60_000,
+      currency: 'USD',
+    });
+  });
+
+  it('gives no alternate to a single-source part, and 2 points', async () => {
+    const id = await gearboxId();
+    const response = await patch(id, {
+      parts: [
+        { part: 'Housing', siteId: mill, singleSource: true },
+        { part: 'Shaft', siteId: farPlant, singleSource: true },
+      ],
+    });
+    expect(response.status).toBe(200);
+    await runJobs();
+    // 20,000 × 1 × 6 = 120,000 (6 days); 2 + 0 + 1 + 2 + 2 = 7, P2.
+    expect(await impactOf(strike)).toMatchObject({
+      priority: 'P2',
+      points: { value: 2, singleSource: 2 },
+      valueAtRisk: 120_000,
+    });
+  });
+
+  it('puts nothing at risk while the cover outlasts the downtime', async () => {
+    expect((await patch(await gearboxId(), { coverDays: 12 })).status).toBe(200);
+    await runJobs();
+    expect(await impactOf(strike)).toMatchObject({
+      priority: 'P3',
+      points: { value: 0, singleSource: 2 },
+      valueAtRisk: 0,
+    });
+  });
+
+  it('leaves an archived product out', async () => {
+    expect((await patch(await gearboxId(), { coverDays: 0, archived: true })).status).toBe(200);
+    await runJobs();
+    // The mill then has no revenue known: nothing at risk, and no single source.
+    expect(await impactOf(strike)).toMatchObject({
+      points: { value: 0, singleSource: 0 },
+      valueAtRisk: 0,
+    });
+  });
+});
