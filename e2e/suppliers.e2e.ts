@@ -502,7 +502,9 @@ describe('The Suppliers screen', () => {
       // The seeded sites and the one the manager added.
       await page.getByText(`${SEEDED_SITES + 1} sites`, { exact: true }).waitFor();
       await page
-        .getByText('Only managers and admins of your organization change sites and shipments.')
+        .getByText(
+          'Only managers and admins of your organization change sites, products and shipments.',
+        )
         .waitFor();
       for (const name of [
         'Add site',
@@ -520,5 +522,123 @@ describe('The Suppliers screen', () => {
       await page.getByText(/^\d+ shipments?$/).waitFor();
       expect(await page.getByRole('button', { name: 'Import shipments' }).count()).toBe(0);
     }
+  });
+});
+
+describe('Products', () => {
+  const productNames = (page: Page) =>
+    page
+      .getByRole('region', { name: 'Products' })
+      .locator('tbody th[scope="row"] span:first-child')
+      .allInnerTexts();
+
+  it('adds a product with its bill of materials, imports more, in light and dark', async () => {
+    const page = await openSuppliers(BOLT.manager, {
+      bypassCSP: true,
+      viewport: TALL,
+      colorScheme: 'light',
+    });
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await page.getByText(/^No products yet\./).waitFor();
+
+    await page.getByRole('button', { name: 'Add product' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a product' });
+    await form.getByLabel('SKU').fill('GB-100');
+    await form.getByLabel('Name', { exact: true }).fill('Gearbox');
+    await form.getByLabel('Revenue (optional)').fill('7,300,000');
+    await form.getByRole('combobox', { name: 'Revenue period' }).click();
+    await page.getByRole('option', { name: 'per year' }).click();
+    await form.getByLabel('Days of cover').fill('4');
+    for (const [index, part, site, share] of [
+      [1, 'Gear set', 'Rotterdam Gears (B-055)', ''],
+      [2, 'Housing', 'Seed supplier 01 (B-001)', '70'],
+      [3, 'Housing', 'Seed supplier 02 (B-002)', '40'],
+    ] as const) {
+      await form.getByRole('button', { name: 'Add part' }).click();
+      const line = form.getByRole('group', { name: `Part ${index}` });
+      await line.getByLabel('Part', { exact: true }).fill(part);
+      await line.getByRole('combobox', { name: `Site of part ${index}` }).click();
+      await page.getByRole('option', { name: site }).click();
+      if (share) await line.getByLabel('Share %').fill(share);
+    }
+    await form.getByRole('group', { name: 'Part 1' }).getByLabel('Single source').check();
+    // The contract's rule, before anything is sent.
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await form.getByText('the shares of part "Housing" add up to 110%, more than 100%').waitFor();
+    await form.getByRole('group', { name: 'Part 3' }).getByLabel('Share %').fill('30');
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-product-form');
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await page.getByText('Product "Gearbox" added').waitFor();
+    const row = page.getByRole('row', { name: /Gearbox/ });
+    await row.getByText('2 parts from 3 sites').waitFor();
+    await row.getByText('1 single-source').waitFor();
+    // Rotterdam Gears is inside the strike's area.
+    await row.getByText('1 site', { exact: true }).waitFor();
+    await row.getByText('$20,000').waitFor();
+
+    // A file: a row per part and site, a product's rows sharing its SKU.
+    const file = path.join(tmpdir(), `meridian-products-${Date.now()}.csv`);
+    await writeFile(
+      file,
+      [
+        'SKU,Name,Revenue per day,Days of cover,Part,Site reference,Share of supply,Single source',
+        'PM-7,Pump,1500,10,Impeller,B-003,100%,yes',
+        'PM-7,Pump,,,Seal,B-004,50%,no',
+        'PM-7,,,,Seal,B-005,50%,no',
+        'VL-2,Valve,800,2,Stem,B-999,,',
+      ].join('\n'),
+    );
+    await page.getByRole('button', { name: 'Import' }).click();
+    await chooseFile(page, file);
+    await wizard(page).getByRole('button', { name: 'Check 4 rows' }).click();
+    await wizard(page).getByText('All 4 rows are valid and ready to import.').waitFor();
+    await wizard(page).getByRole('button', { name: 'Import 4 rows' }).click();
+    // The server knows no site B-999: the refusal is on its line, and nothing is written.
+    await wizard(page)
+      .getByText('Nothing was imported: fix these rows in the file and choose it again.')
+      .waitFor();
+    await expect
+      .poll(() => errorLines(page))
+      .toEqual([
+        [
+          'Line 5',
+          'Site reference',
+          'no site of the organization has the external reference "B-999"',
+        ],
+      ]);
+    await writeFile(
+      file,
+      [
+        'SKU,Name,Revenue per day,Days of cover,Part,Site reference,Share of supply,Single source',
+        'PM-7,Pump,1500,10,Impeller,B-003,100%,yes',
+        'PM-7,Pump,,,Seal,B-004,50%,no',
+        'PM-7,,,,Seal,B-005,50%,no',
+        'VL-2,Valve,800,2,Stem,B-006,,',
+      ].join('\n'),
+    );
+    await wizard(page).getByRole('button', { name: 'Choose another file' }).click();
+    await importFile(page, file, 4, 'Imported 2 products: 2 new, 0 updated.');
+    await rm(file, { force: true });
+    await page.getByText('3 products', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'Highest revenue first' }).click();
+    await expect.poll(() => productNames(page)).toEqual(['Gearbox', 'Pump', 'Valve']);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('impeller');
+    await expect.poll(() => productNames(page)).toEqual(['Pump']);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+    await page.getByText('3 products', { exact: true }).waitFor();
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-products-light');
+    await expectAccessible(page);
+
+    const dark = await openSuppliers(BOLT.viewer, { colorScheme: 'dark', bypassCSP: true });
+    await dark.getByRole('tab', { name: 'Products' }).click();
+    await dark.getByText('3 products', { exact: true }).waitFor();
+    expect(await dark.getByRole('button', { name: 'Add product' }).count()).toBe(0);
+    expect(await dark.getByRole('button', { name: 'Edit Gearbox' }).count()).toBe(0);
+    await waitForStillPage(dark);
+    await saveScreenshot(dark, 'suppliers-products-dark');
+    await expectAccessible(dark);
   });
 });

@@ -190,6 +190,16 @@ export const queryKeys = {
       siteId,
     ],
   },
+  /** The organization's products and their bills of materials, Suppliers' Products tab. */
+  products: {
+    all: ['products'],
+    pages: (organizationId: string | null, filters: string) => [
+      'products',
+      organizationId,
+      'pages',
+      filters,
+    ],
+  },
   shipments: {
     all: ['shipments'],
     pages: (organizationId: string | null, filters: string) => [

@@ -15,7 +15,7 @@ export const suppliers = {
   restored: (name: string) => `Site "${name}" restored`,
   archiveConfirm: (name: string) =>
     `Archive "${name}"? It leaves the list and is no longer matched against incidents; you can restore it from the archived sites.`,
-  readOnly: 'Only managers and admins of your organization change sites and shipments.',
+  readOnly: 'Only managers and admins of your organization change sites, products and shipments.',
   exportFailed: 'Exporting the sites failed',
   importFailed: 'The import failed',
   importRefused: 'Nothing was imported: fix these rows in the file and choose it again.',
@@ -23,6 +23,17 @@ export const suppliers = {
     'Nothing will be imported while the file has errors: an import is written whole or not at all. Fix these rows and choose the file again.',
   noExternalRef:
     'No column is matched to External reference: importing this file again will add its sites again instead of updating them.',
-  imported: (kind: 'sites' | 'shipments', created: number, updated: number) =>
+  loadProductsFailed: 'Unable to load products',
+  noProducts:
+    'No products yet. Add what you sell with the parts each needs and the sites that supply them, or import them from a CSV file: value at risk then counts the revenue that stops.',
+  noProductsMatch: 'No products match these filters.',
+  saveProductFailed: 'Saving the product failed',
+  productCreated: (name: string) => `Product "${name}" added`,
+  productUpdated: (name: string) => `Product "${name}" saved`,
+  productArchived: (name: string) => `Product "${name}" archived`,
+  productRestored: (name: string) => `Product "${name}" restored`,
+  productArchiveConfirm: (name: string) =>
+    `Archive "${name}"? Its revenue leaves value at risk and priorities; you can restore it from the archived products.`,
+  imported: (kind: 'sites' | 'shipments' | 'products', created: number, updated: number) =>
     `Imported ${(created + updated).toLocaleString('en')} ${kind}: ${created.toLocaleString('en')} new, ${updated.toLocaleString('en')} updated.`,
 } as const;

@@ -20,7 +20,11 @@ import { templateCsv, templateFileName } from '../import/template';
 import { type RowIssue, cellsOf, fieldLabel } from '../import/validate';
 import * as WEB_MESSAGES from '@/config/messages';
 
-const NOUN: Record<ImportKind, string> = { sites: 'sites', shipments: 'shipments' };
+const NOUN: Record<ImportKind, string> = {
+  sites: 'sites',
+  shipments: 'shipments',
+  products: 'products',
+};
 const STEPS = [
   ['file', 'Choose a file'],
   ['map', 'Match columns'],
@@ -381,7 +385,9 @@ export function ImportWizard({
       description={
         kind === 'sites'
           ? 'Rows with an external reference you already use update that site; the others are added.'
-          : 'Rows with a reference you already use update that shipment; the others are added.'
+          : kind === 'products'
+            ? "A row per part and supplying site; a product's rows share its SKU. A SKU you already use updates that product (its parts replace the ones kept); the others are added."
+            : 'Rows with a reference you already use update that shipment; the others are added.'
       }
     >
       <StepList current={state.step} />

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { SectionSpinner, Spinner } from '@/components/ui/Spinner';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { Table } from '@/components/ui/Table';
 import { SEARCH_DELAY_MS } from '@/config/constants';
 import { cn } from '@/utils/cn';
@@ -16,6 +16,7 @@ import { useShipmentPages } from '../api/get-shipments';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ImportWizard } from './ImportWizard';
 import { SHIPMENT_STATUS_LABELS, SHIPMENT_STATUS_TONE } from './site-labels';
+import { LoadMore } from './LoadMore';
 import * as WEB_MESSAGES from '@/config/messages';
 
 const ALL = 'ALL';
@@ -167,21 +168,7 @@ export function ShipmentsPanel({ canEdit }: { canEdit: boolean }) {
           </Table>
         </div>
       )}
-      {pages.hasNextPage ? (
-        <div className="flex flex-col items-center gap-1">
-          <Button
-            variant="secondary"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            Load more
-          </Button>
-          <span className="text-xs text-muted-foreground">
-            Showing {shipments.length.toLocaleString('en')} of {total.toLocaleString('en')}
-          </span>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} shown={shipments.length} total={total} />
       {canEdit ? (
         <ImportWizard kind="shipments" open={importing} onOpenChange={setImporting} />
       ) : null}

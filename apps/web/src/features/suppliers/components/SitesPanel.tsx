@@ -34,6 +34,7 @@ import { ImportWizard } from './ImportWizard';
 import { SiteExposure } from '@/components/SiteExposure';
 import { SiteFormDialog } from './SiteFormDialog';
 import { CRITICALITY_LABELS, CRITICALITY_TONE, KIND_LABELS } from './site-labels';
+import { LoadMore } from './LoadMore';
 import * as WEB_MESSAGES from '@/config/messages';
 
 const ALL = 'ALL';
@@ -329,21 +330,7 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
           </Table>
         </div>
       )}
-      {pages.hasNextPage ? (
-        <div className="flex flex-col items-center gap-1">
-          <Button
-            variant="secondary"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            Load more
-          </Button>
-          <span className="text-xs text-muted-foreground">
-            Showing {sites.length.toLocaleString('en')} of {total.toLocaleString('en')}
-          </span>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} shown={sites.length} total={total} />
 
       {editing !== null ? (
         <SiteFormDialog

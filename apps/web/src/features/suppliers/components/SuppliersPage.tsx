@@ -5,12 +5,14 @@ import { cn } from '@/utils/cn';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
 import { useEditsSuppliers } from '../hooks/use-supplier-permissions';
+import { ProductsPanel } from '../products/ProductsPanel';
 import { ShipmentsPanel } from './ShipmentsPanel';
 import { SitesPanel } from './SitesPanel';
 import * as WEB_MESSAGES from '@/config/messages';
 
 const TABS = [
   { value: 'sites', label: 'Suppliers & sites' },
+  { value: 'products', label: 'Products' },
   { value: 'shipments', label: 'Shipments' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -53,6 +55,9 @@ export function SuppliersPage() {
         </Tabs.List>
         <Tabs.Content value="sites" className="focus-visible:outline-none">
           <SitesPanel canEdit={canEdit} />
+        </Tabs.Content>
+        <Tabs.Content value="products" className="focus-visible:outline-none">
+          <ProductsPanel canEdit={canEdit} />
         </Tabs.Content>
         <Tabs.Content value="shipments" className="focus-visible:outline-none">
           <ShipmentsPanel canEdit={canEdit} />

@@ -6,6 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { importShipments } from '../api/import-shipments';
 import { importSites } from '../api/import-sites';
+import { importProducts } from '../api/products';
+import { checkProductImport } from '../import/products';
 import { FIELDS_OF, type ImportKind, autoMapping } from '../import/fields';
 import { type ParsedFile, readImportFile } from '../import/parse-file';
 import {
@@ -32,8 +34,12 @@ export type WizardState =
   | { step: 'done'; fileName: string; result: BulkResponse['data'] };
 
 const START: WizardState = { step: 'file', problem: null, busy: false };
-const ROW_ERROR = /^(?:sites|shipments)\.\d+\.\S+: /;
-const IMPORTERS = { sites: importSites, shipments: importShipments } as const;
+const ROW_ERROR = /^(?:sites|shipments|products)\.\d+\.\S+: /;
+const IMPORTERS = {
+  sites: importSites,
+  shipments: importShipments,
+  products: importProducts,
+} as const;
 
 /** Lets the browser paint a "busy" state before a long synchronous step (checking 50,000 rows). */
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -86,7 +92,8 @@ export function useImportWizard(kind: ImportKind) {
       file,
       fileName,
       mapping,
-      check: checkImport(kind, file, mapping),
+      check:
+        kind === 'products' ? checkProductImport(file, mapping) : checkImport(kind, file, mapping),
       refused: null,
     });
   };
@@ -120,9 +127,12 @@ export function useImportWizard(kind: ImportKind) {
       );
       setState({ step: 'done', fileName: loaded.fileName, result });
       await Promise.all(
-        [queryKeys.sites.all, queryKeys.shipments.all, queryKeys.atlas.all].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          queryKeys.sites.all,
+          queryKeys.shipments.all,
+          queryKeys.products.all,
+          queryKeys.atlas.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     } catch (error) {
       if (controller.signal.aborted) {
@@ -149,7 +159,7 @@ export function useImportWizard(kind: ImportKind) {
         check: checked,
         refused: {
           message: issues.length > 0 ? WEB_MESSAGES.suppliers.importRefused : message,
-          issues: issuesOnLines(kind, issues, checked.lines),
+          issues: issuesOnLines(kind, issues, checked.lines, checked.partLines),
         },
       });
     }

@@ -194,6 +194,7 @@ const drop = <T extends Record<string, unknown>>(value: T): T =>
 /** Where a contract's issue path points, as an import column. */
 export function fieldOfPath(kind: ImportKind, path: readonly PropertyKey[]): string {
   const [first, second] = path.map(String);
+  if (kind === 'products') return first ?? 'sku';
   if (kind === 'sites') {
     if (first === 'location') return second === 'lng' ? 'lng' : 'lat';
     if (first === 'contact')

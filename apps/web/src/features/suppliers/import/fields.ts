@@ -6,7 +6,7 @@ import {
 } from '@meridian/contracts/constants';
 
 /** What an import writes: suppliers and other sites, or shipments. */
-export type ImportKind = 'sites' | 'shipments';
+export type ImportKind = 'sites' | 'shipments' | 'products';
 
 /** One column Meridian reads from a file, and the header names that mean it. */
 export type ImportField<Key extends string = string> = {
@@ -270,12 +270,88 @@ export const SHIPMENT_FIELDS = [
   },
 ] as const satisfies readonly ImportField[];
 
+/** Products: a row per line of the bill of materials; a product's rows share its SKU. */
+export const PRODUCT_FIELDS = [
+  {
+    key: 'sku',
+    label: 'SKU',
+    aliases: ['product', 'product id', 'product number', 'item', 'item number', 'material'],
+    required: true,
+    example: 'GB-100',
+    hint: 'Rows with the same SKU are one product, a row per part and site; importing again updates it',
+  },
+  {
+    key: 'name',
+    label: 'Name',
+    aliases: ['product name', 'description', 'item name'],
+    required: true,
+    example: 'Gearbox',
+  },
+  {
+    key: 'revenuePerDay',
+    label: 'Revenue per day',
+    aliases: ['daily revenue', 'revenue day'],
+    example: '20000',
+  },
+  {
+    key: 'revenuePerYear',
+    label: 'Revenue per year',
+    aliases: ['annual revenue', 'yearly revenue', 'revenue'],
+    example: '',
+    hint: 'Instead of the revenue per day',
+  },
+  { key: 'currency', label: 'Currency', aliases: ['ccy'], example: 'USD' },
+  {
+    key: 'coverDays',
+    label: 'Days of cover',
+    aliases: ['cover', 'cover days', 'inventory days', 'days of inventory', 'days on hand'],
+    example: '4',
+  },
+  {
+    key: 'part',
+    label: 'Part',
+    aliases: ['part number', 'component', 'component number', 'part name'],
+    example: 'Housing',
+  },
+  {
+    key: 'siteRef',
+    label: 'Site reference',
+    aliases: [
+      'supplier',
+      'supplier id',
+      'vendor',
+      'vendor id',
+      'vendor number',
+      'site',
+      'site ref',
+    ],
+    example: 'V-10042',
+    hint: "The supplying site's external reference",
+  },
+  {
+    key: 'share',
+    label: 'Share of supply',
+    aliases: ['share', 'split', 'percentage', 'allocation'],
+    example: '60%',
+    hint: 'A percentage (60%) or a fraction (0.6); 100% when blank',
+  },
+  {
+    key: 'singleSource',
+    label: 'Single source',
+    aliases: ['sole source', 'single sourced', 'single-source'],
+    example: 'no',
+    hint: 'yes or no',
+  },
+] as const satisfies readonly ImportField[];
+
 export type SiteFieldKey = (typeof SITE_FIELDS)[number]['key'];
+export type ProductFieldKey = (typeof PRODUCT_FIELDS)[number]['key'];
 export type ShipmentFieldKey = (typeof SHIPMENT_FIELDS)[number]['key'];
 
 export const FIELDS_OF: Record<ImportKind, readonly ImportField[]> = {
   sites: SITE_FIELDS,
   shipments: SHIPMENT_FIELDS,
+  products: PRODUCT_FIELDS,
 };
 
 /** "Contact E-mail" and "contact_email" meet. */

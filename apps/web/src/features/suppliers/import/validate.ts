@@ -21,11 +21,17 @@ export type ImportCheck = {
   rows: unknown[];
   /** The line each row starts on, to place the server's row errors. */
   lines: number[];
+  /** Products: the line of each part of each product, for the server's errors on a part. */
+  partLines?: number[][];
   issues: RowIssue[];
   rowCount: number;
 };
 
-const KEY_FIELD: Record<ImportKind, string> = { sites: 'externalRef', shipments: 'reference' };
+const KEY_FIELD: Record<ImportKind, string> = {
+  sites: 'externalRef',
+  shipments: 'reference',
+  products: 'sku',
+};
 
 /** One row's cells by field, read through the mapping. */
 export function cellsOf(cells: readonly string[], mapping: ColumnMapping): CellRecord<string> {
@@ -68,14 +74,22 @@ export function checkImport(
   return { kind, rows: issues.length === 0 ? rows : [], lines, issues, rowCount: file.rows.length };
 }
 
-/** The server's row errors (`sites.12.city: …`) on the file's lines and columns. */
+/**
+ * The server's row errors (`sites.12.city: …`) on the file's lines and columns; a product's
+ * part's (`products.3.parts.1.siteRef`) on that part's line.
+ */
 export function issuesOnLines(
   kind: ImportKind,
   issues: readonly ErrorIssue[],
   lines: readonly number[],
+  partLines: readonly (readonly number[])[] = [],
 ): RowIssue[] {
   return issues.flatMap((issue) => {
     const [, index, ...path] = issue.path.split('.');
+    const partLine = path[0] === 'parts' ? partLines[Number(index)]?.[Number(path[1])] : undefined;
+    if (partLine !== undefined) {
+      return [{ line: partLine, field: path[2] ?? 'part', message: issue.message }];
+    }
     const line = lines[Number(index)];
     if (line === undefined) return [];
     return [{ line, field: fieldOfPath(kind, path), message: issue.message }];
