@@ -3,7 +3,16 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, loadConfig } from '../config.js';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.js';
-import { incidents, jobs, organizations, shipments, sites, users } from '../db/schema.js';
+import {
+  incidents,
+  jobs,
+  organizations,
+  productParts,
+  products,
+  shipments,
+  sites,
+  users,
+} from '../db/schema.js';
 import { PasswordHasher } from '../lib/passwords.js';
 import { organizationsRepository } from '../modules/organizations/organizations.repository.js';
 import { seedDemoData, seedScaleData, shouldSeedDemo } from './demo-data.js';
@@ -91,6 +100,27 @@ describe('seedDemoData on a real embedded database', () => {
     expect(rows.some((row) => row.criticality === 'CRITICAL')).toBe(true);
     const queued = await db.select().from(jobs).where(eq(jobs.kind, 'exposure.organization'));
     expect(queued.map((job) => job.key).sort()).toEqual(ids);
+  });
+
+  it("gives each organization products from its own suppliers, a critical one a part's single source", async () => {
+    const rows = await db.select().from(products);
+    expect(rows).toHaveLength(3 * 4);
+    expect(rows.every((row) => (row.revenuePerDay ?? 0) > 0 && row.coverDays >= 2)).toBe(true);
+    const lines = await db
+      .select({ line: productParts, site: sites })
+      .from(productParts)
+      .innerJoin(sites, eq(sites.id, productParts.siteId));
+    expect(lines.every(({ line, site }) => line.organizationId === site.organizationId)).toBe(true);
+    expect(lines.every(({ site }) => site.kind === 'SUPPLIER')).toBe(true);
+    for (const organizationId of new Set(rows.map((row) => row.organizationId))) {
+      const single = lines.filter(
+        ({ line, site }) =>
+          line.organizationId === organizationId &&
+          line.singleSource &&
+          site.criticality === 'CRITICAL',
+      );
+      expect(single.length).toBeGreaterThan(0);
+    }
   });
 
   it('is no longer wanted by default once customers exist', async () => {

@@ -3,7 +3,16 @@ import type { AdminRole } from '@meridian/contracts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.js';
 import type { Database, Executor } from '../db/client.js';
-import { appSettings, incidents, organizations, shipments, sites, users } from '../db/schema.js';
+import {
+  appSettings,
+  incidents,
+  organizations,
+  productParts,
+  products,
+  shipments,
+  sites,
+  users,
+} from '../db/schema.js';
 import { jobQueue } from '../jobs/queue.js';
 import { EXPOSURE_JOBS } from '../modules/exposure/exposure.jobs.js';
 import type { PasswordHasher } from '../lib/passwords.js';
@@ -241,6 +250,16 @@ export async function seedDemoData(
     if (demoSites.length > 0) await tx.insert(sites).values(demoSites).onConflictDoNothing();
     log.info(
       { step: 'sites', done: demoSites.length, total: demoSites.length },
+      'seeding demo data',
+    );
+    const demoProducts = data.products.filter((product) => orgIds.has(product.organizationId));
+    if (demoProducts.length > 0) {
+      await tx.insert(products).values(demoProducts).onConflictDoNothing();
+      const parts = data.productParts.filter((part) => orgIds.has(part.organizationId));
+      if (parts.length > 0) await tx.insert(productParts).values(parts);
+    }
+    log.info(
+      { step: 'products', done: demoProducts.length, total: demoProducts.length },
       'seeding demo data',
     );
     // What each incident reaches of the new sites and shipments, worked out by the exposure

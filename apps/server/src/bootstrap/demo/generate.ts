@@ -9,6 +9,7 @@ import {
   type DemoPerson,
 } from './organizations.js';
 import { createRandom, type Random } from './random.js';
+import { type DemoPartRow, type DemoProductRow, generateProducts } from './products.js';
 import { type DemoSiteRow, generateSites } from './sites.js';
 
 export type DemoOrganizationRow = typeof organizations.$inferInsert & { id: string };
@@ -47,6 +48,8 @@ export type DemoData = {
   incidents: DemoIncidentRow[];
   shipments: DemoShipmentRow[];
   sites: DemoSiteRow[];
+  products: DemoProductRow[];
+  productParts: DemoPartRow[];
 };
 
 const lanesById = new Map(LANES.map((lane) => [lane.id, lane]));
@@ -293,6 +296,15 @@ export function generateDemoData(options: DemoDataOptions = {}): DemoData {
       })),
     ],
   });
+  const sites = generateSites({
+    seed,
+    organizations: orgs.map(({ organization, row }) => ({
+      organizationId: row.id,
+      lanes: lanesOf(organization),
+    })),
+    incidents,
+  });
+  const catalog = generateProducts({ seed, sites });
   return {
     organizations: orgs.map(({ row }) => row),
     users: demoUsers,
@@ -308,13 +320,8 @@ export function generateDemoData(options: DemoDataOptions = {}): DemoData {
       })),
       now,
     }),
-    sites: generateSites({
-      seed,
-      organizations: orgs.map(({ organization, row }) => ({
-        organizationId: row.id,
-        lanes: lanesOf(organization),
-      })),
-      incidents,
-    }),
+    sites,
+    products: catalog.products,
+    productParts: catalog.parts,
   };
 }

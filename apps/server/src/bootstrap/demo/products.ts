@@ -1,0 +1,85 @@
+import type { productParts, products } from '../../db/schema.js';
+import { createRandom } from './random.js';
+import type { DemoSiteRow } from './sites.js';
+
+export type DemoProductRow = typeof products.$inferInsert & { id: string };
+export type DemoPartRow = Omit<typeof productParts.$inferInsert, 'id'>;
+
+/** What a demo organization sells, and the parts each needs. */
+const CATALOG = [
+  {
+    sku: 'DRV-400',
+    name: 'Industrial drive',
+    parts: ['Motor housing', 'Bearing set', 'Controller board'],
+  },
+  { sku: 'PMP-220', name: 'Pump assembly', parts: ['Impeller', 'Seal kit'] },
+  { sku: 'BAT-90', name: 'Battery pack', parts: ['Cell module', 'Enclosure'] },
+  { sku: 'CTL-15', name: 'Control unit', parts: ['Controller board', 'Enclosure'] },
+] as const;
+
+/**
+ * Each demo organization's products and bills of materials, drawn from its supplier sites: a
+ * product's revenue per day and days of cover in a mid-size manufacturer's ranges; each part
+ * from one supplier, or split between two. The critical suppliers placed inside open incidents
+ * are the single source of a part of the first product, so the demo's first screens show what
+ * a single source costs. Pure, like the rest of the demo.
+ */
+export function generateProducts(options: { seed: number; sites: readonly DemoSiteRow[] }): {
+  products: DemoProductRow[];
+  parts: DemoPartRow[];
+} {
+  const products: DemoProductRow[] = [];
+  const parts: DemoPartRow[] = [];
+  const byOrganization = new Map<string, DemoSiteRow[]>();
+  for (const site of options.sites) {
+    if (site.kind !== 'SUPPLIER') continue;
+    byOrganization.set(site.organizationId, [
+      ...(byOrganization.get(site.organizationId) ?? []),
+      site,
+    ]);
+  }
+  for (const [organizationId, suppliers] of byOrganization) {
+    const random = createRandom(options.seed, `products:${organizationId}`);
+    const critical = suppliers.filter((site) => site.criticality === 'CRITICAL');
+    CATALOG.forEach((entry, index) => {
+      const id = random.uuid();
+      products.push({
+        id,
+        organizationId,
+        sku: entry.sku,
+        name: entry.name,
+        revenuePerDay: Math.round(random.float(40_000, 240_000) / 1000) * 1000,
+        currency: 'USD',
+        coverDays: random.int(2, 14),
+      });
+      let position = 0;
+      const line = (part: string, site: DemoSiteRow, share: number, singleSource: boolean) => {
+        parts.push({
+          organizationId,
+          productId: id,
+          part,
+          siteId: site.id,
+          share,
+          singleSource,
+          position,
+        });
+        position += 1;
+      };
+      entry.parts.forEach((part, partIndex) => {
+        const sole = index === 0 ? critical[partIndex] : undefined;
+        if (sole) {
+          line(part, sole, 1, true);
+          return;
+        }
+        const first = random.pick(suppliers);
+        const second = random.pick(suppliers);
+        if (second.id !== first.id && random.chance(0.5)) {
+          const share = random.pick([0.5, 0.6, 0.7]);
+          line(part, first, share, false);
+          line(part, second, Math.round((1 - share) * 10) / 10, false);
+        } else line(part, first, 1, false);
+      });
+    });
+  }
+  return { products, parts };
+}
