@@ -98,6 +98,52 @@ export const exposureReads = {
       .orderBy(exposures.distanceKm);
   },
 
+  /**
+   * What value at risk and priority are made of, and no more: the state and distance of each
+   * site the incident ever reached, with the site's values (the engine reads this on every
+   * recompute that changes something; whole rows cost it most of its time at scale).
+   */
+  valuedSitesOf(db: Executor, incidentId: string, organizationId: string) {
+    return db
+      .select({
+        exposure: { state: exposures.state, distanceKm: exposures.distanceKm },
+        site: {
+          id: sites.id,
+          criticality: sites.criticality,
+          revenuePerDay: sites.revenuePerDay,
+          recoveryDays: sites.recoveryDays,
+          currency: sites.currency,
+        },
+      })
+      .from(exposures)
+      .innerJoin(sites, eq(sites.id, sql`${exposures.targetId}::uuid`))
+      .where(
+        and(
+          eq(exposures.incidentId, incidentId),
+          eq(exposures.organizationId, organizationId),
+          eq(exposures.targetKind, 'SITE'),
+        ),
+      );
+  },
+
+  /** The same for shipments: their state, distance and cargo value. */
+  valuedShipmentsOf(db: Executor, incidentId: string, organizationId: string) {
+    return db
+      .select({
+        exposure: { state: exposures.state, distanceKm: exposures.distanceKm },
+        shipment: { cargoValue: shipments.cargoValue, cargoCurrency: shipments.cargoCurrency },
+      })
+      .from(exposures)
+      .innerJoin(shipments, eq(shipments.id, exposures.targetId))
+      .where(
+        and(
+          eq(exposures.incidentId, incidentId),
+          eq(exposures.organizationId, organizationId),
+          eq(exposures.targetKind, 'SHIPMENT'),
+        ),
+      );
+  },
+
   /** The incident's peaks for the organization (none: it never reached anything of it). */
   async peakOf(db: Executor, incidentId: string, organizationId: string) {
     const [row] = await db

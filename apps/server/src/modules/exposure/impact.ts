@@ -85,8 +85,8 @@ export async function refreshImpact(
   const before = stored?.priority ?? null;
   if (!options.changed && stored?.inputs === inputs) return { before, after: before };
   const counted = countedRows(
-    await exposureReads.sitesOf(tx, incident.id, organizationId, true),
-    await exposureReads.shipmentsOf(tx, incident.id, organizationId, true),
+    await exposureReads.valuedSitesOf(tx, incident.id, organizationId),
+    await exposureReads.valuedShipmentsOf(tx, incident.id, organizationId),
   );
   // Never reached anything of the organization: nothing to keep.
   if (!stored && counted.sites.length + counted.shipments.length === 0)
