@@ -26,24 +26,29 @@ export const incidentScope = (organizationId: string, scope: Scope) =>
 /** Highest first under `sort=severity`. */
 const severityRank = sql<number>`(case ${incidents.severity} when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end)`;
 
-/** The incident's priority for the organization as a rank: 4 for P1 … 1 for P4, 0 not exposed. */
-const priorityRank = (organizationId: string) =>
-  // Names written whole: drizzle leaves a one-table query's columns unqualified.
-  sql<number>`coalesce((select impact.priority_rank from ${incidentImpacts} impact
-    where impact.incident_id = "incidents"."id"
-      and impact.organization_id = ${organizationId}), 0)`;
+/**
+ * The incident's priority for the organization as a rank: 4 for P1 … 1 for P4, 0 not exposed;
+ * read from its impact, joined once (priorityJoin) rather than looked up per incident.
+ */
+const joinedRank = sql<number>`coalesce(${incidentImpacts.priorityRank}, 0)`;
+const priorityJoin = (organizationId: string) => ({
+  table: incidentImpacts,
+  on: and(
+    eq(incidentImpacts.incidentId, incidents.id),
+    eq(incidentImpacts.organizationId, organizationId),
+  ) as SQL,
+});
 
 /** Highest priority first, then most severe, then newest: the organization's own order. */
-const priorityOrder = (organizationId: string) =>
-  new Keyset(
-    [
-      { value: priorityRank(organizationId), kind: 'integer' },
-      { value: severityRank, kind: 'integer' },
-      { value: incidents.updatedAt, kind: 'timestamp' },
-      { value: incidents.id, kind: 'uuid' },
-    ],
-    'desc',
-  );
+const priorityOrder = new Keyset(
+  [
+    { value: joinedRank, kind: 'integer' },
+    { value: severityRank, kind: 'integer' },
+    { value: incidents.updatedAt, kind: 'timestamp' },
+    { value: incidents.id, kind: 'uuid' },
+  ],
+  'desc',
+);
 
 /** The orders of the Events list, newest first; the id makes each position unique. */
 const incidentOrders = {
@@ -95,13 +100,29 @@ export type IncidentFilters = Pick<
   'severity' | 'status' | 'type' | 'q' | 'from' | 'to' | 'updatedSince' | 'exposed' | 'priority'
 >;
 
-/** Of these priorities for the organization; NONE: reaching nothing of it now. */
+/**
+ * Of these priorities for the organization; NONE: reaching nothing of it now. A semi-join on
+ * the organization's impacts (their rank is indexed), not a lookup per incident.
+ */
 const priorityIn = (wanted: readonly PriorityFilter[], organizationId: string): SQL => {
-  const ranks = wanted.map((value) => (value === 'NONE' ? 0 : priorityRankOf(value)));
-  return sql`${priorityRank(organizationId)} in (${sql.join(
-    ranks.map((rank) => sql`${rank}`),
-    sql`, `,
-  )})`;
+  const ranks = wanted.flatMap((value) => (value === 'NONE' ? [] : [priorityRankOf(value)]));
+  const ranked = (condition: SQL) =>
+    sql`${incidents.id} in (select ${incidentImpacts.incidentId} from ${incidentImpacts}
+      where ${incidentImpacts.organizationId} = ${organizationId} and ${condition})`;
+  const conditions = [
+    ranks.length > 0
+      ? ranked(
+          sql`${incidentImpacts.priorityRank} in (${sql.join(
+            ranks.map((rank) => sql`${rank}`),
+            sql`, `,
+          )})`,
+        )
+      : undefined,
+    wanted.includes('NONE')
+      ? sql`not ${ranked(sql`${incidentImpacts.priorityRank} > 0`)}`
+      : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length === 1 ? (conditions[0] as SQL) : (or(...conditions) as SQL);
 };
 
 const filterConditions = (filters: IncidentFilters, organizationId: string): SQL[] => {
@@ -159,14 +180,13 @@ export const incidentsRepository = {
     },
   ) {
     const { organizationId, scope, filters, sort, limit, after } = options;
-    const order = sort === 'priority' ? priorityOrder(organizationId) : incidentOrders[sort];
-    return order.rows(
-      db,
-      incidents,
-      [incidentScope(organizationId, scope), ...filterConditions(filters, organizationId)],
-      after,
-      limit,
-    );
+    const conditions = [
+      incidentScope(organizationId, scope),
+      ...filterConditions(filters, organizationId),
+    ];
+    return sort === 'priority'
+      ? priorityOrder.rows(db, incidents, conditions, after, limit, priorityJoin(organizationId))
+      : incidentOrders[sort].rows(db, incidents, conditions, after, limit);
   },
 
   async findVisible(
