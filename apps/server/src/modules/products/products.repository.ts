@@ -14,6 +14,7 @@ import {
 import type { ProductListQuery } from '@meridian/contracts';
 import { type BulkColumn, bulkInsert, bulkUpsert } from '../../db/bulk.js';
 import type { Executor } from '../../db/client.js';
+import { countWhere, findOwned } from '../../db/scoped.js';
 import { type SortPart, exactTimestamp, keyOf, keysetAfter, orderOf } from '../../db/keyset.js';
 import { likePattern } from '../../db/text-search.js';
 import { exposures, productParts, products, sites } from '../../db/schema.js';
@@ -131,26 +132,17 @@ export const productsRepository = {
       .limit(options.limit);
   },
 
-  async count(db: Executor, organizationId: string, filters: ProductFilters): Promise<number> {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(...filterConditions(organizationId, filters)));
-    return row?.total ?? 0;
+  count(db: Executor, organizationId: string, filters: ProductFilters): Promise<number> {
+    return countWhere(db, products, filterConditions(organizationId, filters));
   },
 
-  async find(
+  find(
     db: Executor,
     organizationId: string,
     productId: string,
     lock = false,
   ): Promise<ProductRow | undefined> {
-    const query = db
-      .select()
-      .from(products)
-      .where(and(eq(products.organizationId, organizationId), eq(products.id, productId)));
-    const [row] = lock ? await query.for('update') : await query;
-    return row;
+    return findOwned(db, products, organizationId, productId, lock);
   },
 
   /** Another product of the organization with this SKU. */

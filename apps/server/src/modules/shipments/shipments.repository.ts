@@ -3,6 +3,7 @@ import { type SQL, and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { ShipmentListQuery } from '@meridian/contracts';
 import { type BulkColumn, bulkInsert, bulkUpsert } from '../../db/bulk.js';
 import type { Executor } from '../../db/client.js';
+import { countWhere, findOwned } from '../../db/scoped.js';
 import { type SortPart, keyOf, keysetAfter, orderOf } from '../../db/keyset.js';
 import { shipmentSites, shipments, sites } from '../../db/schema.js';
 
@@ -138,26 +139,17 @@ export const shipmentsRepository = {
       .limit(options.limit);
   },
 
-  async count(db: Executor, organizationId: string, filters: ShipmentFilters): Promise<number> {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(shipments)
-      .where(and(...filterConditions(organizationId, filters)));
-    return row?.total ?? 0;
+  count(db: Executor, organizationId: string, filters: ShipmentFilters): Promise<number> {
+    return countWhere(db, shipments, filterConditions(organizationId, filters));
   },
 
-  async find(
+  find(
     db: Executor,
     organizationId: string,
     shipmentId: string,
     lock = false,
   ): Promise<ShipmentRow | undefined> {
-    const query = db
-      .select()
-      .from(shipments)
-      .where(and(eq(shipments.organizationId, organizationId), eq(shipments.id, shipmentId)));
-    const [row] = lock ? await query.for('update') : await query;
-    return row;
+    return findOwned(db, shipments, organizationId, shipmentId, lock);
   },
 
   async findByReference(db: Executor, organizationId: string, reference: string) {

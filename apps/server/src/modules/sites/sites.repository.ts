@@ -3,6 +3,7 @@ import { type SQL, and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } fro
 import type { SiteListQuery } from '@meridian/contracts';
 import { type BulkColumn, bulkUpsert } from '../../db/bulk.js';
 import type { Executor } from '../../db/client.js';
+import { countWhere, findOwned } from '../../db/scoped.js';
 import { type SortPart, exactTimestamp, keyOf, keysetAfter, orderOf } from '../../db/keyset.js';
 import { exposures, incidents, sites } from '../../db/schema.js';
 
@@ -148,26 +149,17 @@ export const sitesRepository = {
       .limit(options.limit);
   },
 
-  async count(db: Executor, organizationId: string, filters: SiteFilters): Promise<number> {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(sites)
-      .where(and(...filterConditions(organizationId, filters)));
-    return row?.total ?? 0;
+  count(db: Executor, organizationId: string, filters: SiteFilters): Promise<number> {
+    return countWhere(db, sites, filterConditions(organizationId, filters));
   },
 
-  async find(
+  find(
     db: Executor,
     organizationId: string,
     siteId: string,
     lock = false,
   ): Promise<SiteRow | undefined> {
-    const query = db
-      .select()
-      .from(sites)
-      .where(and(eq(sites.organizationId, organizationId), eq(sites.id, siteId)));
-    const [row] = lock ? await query.for('update') : await query;
-    return row;
+    return findOwned(db, sites, organizationId, siteId, lock);
   },
 
   async activeExposureCount(db: Executor, siteId: string): Promise<number> {
