@@ -91,13 +91,21 @@ export class Keyset {
     conditions: readonly (SQL | undefined)[],
     after: CursorKey | null,
     limit: number,
-    /** A table the order reads from, joined to each row (at most one row of it per row). */
-    join?: { table: PgTable; on: SQL },
+    /**
+     * A table the order reads from, joined to each row (at most one row of it per row): left
+     * (rows without one stay) or inner (only rows with one).
+     */
+    join?: { table: PgTable; on: SQL; inner?: boolean },
   ): Promise<{ item: InferSelectModel<T>; key: CursorKey }[]> {
     // Drizzle cannot type a select from a table it is given generically; the rows are T's.
     const source: PgTable = table;
     const query = db.select({ item: source, key: this.key() }).from(source);
-    const rows = await (join ? query.leftJoin(join.table, join.on) : query)
+    const joined = join
+      ? join.inner
+        ? query.innerJoin(join.table, join.on)
+        : query.leftJoin(join.table, join.on)
+      : query;
+    const rows = await joined
       .where(and(...conditions, after ? this.after(after) : undefined))
       .orderBy(...this.orderBy())
       .limit(limit);

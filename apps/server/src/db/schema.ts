@@ -301,6 +301,13 @@ export const incidents = pgTable(
   (table) => [
     index('incidents_organization_updated_idx').on(table.organizationId, table.updatedAt),
     index('incidents_updated_idx').on(table.updatedAt, table.id),
+    // The Events list by priority: the incidents the organization does not rank, in order.
+    index('incidents_organization_severity_idx').on(
+      table.organizationId,
+      sql`(case ${table.severity} when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end)`,
+      table.updatedAt,
+      table.id,
+    ),
     uniqueIndex('incidents_source_key')
       .on(table.source, table.sourceId)
       .where(sql`source_id is not null`),

@@ -224,6 +224,25 @@ describe('priority and value at risk', () => {
       `sort=priority&cursor=${encodeURIComponent(first.body.page.nextCursor)}`,
     );
     expect([first.body.data[0]?.id, second[0]?.id]).toEqual([strike, storm]);
+    // Two at a time, from the ranked incidents into the others: the same list, nothing twice.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: {
+        status: number;
+        body: IncidentListResponse & { page: { nextCursor: string | null } };
+      } = await server.request(
+        'GET',
+        `/api/atlas/events?limit=2&sort=priority${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        {
+          token: manager,
+        },
+      );
+      expect(page.status).toBe(200);
+      walked.push(...page.body.data.map((incident) => incident.id));
+      cursor = page.body.page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(sorted.map((incident) => incident.id));
   });
 
   it('gives a global incident a priority of its own in each organization', async () => {

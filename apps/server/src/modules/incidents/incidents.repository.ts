@@ -27,28 +27,41 @@ export const incidentScope = (organizationId: string, scope: Scope) =>
 const severityRank = sql<number>`(case ${incidents.severity} when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end)`;
 
 /**
- * The incident's priority for the organization as a rank: 4 for P1 … 1 for P4, 0 not exposed;
- * read from its impact, joined once (priorityJoin) rather than looked up per incident.
+ * Highest priority for the organization first, then most severe, then newest, in two parts
+ * read apart: the incidents it ranks (4 for P1 … 1 for P4), from its kept impacts joined to
+ * them; then every other incident (rank 0), in the order an index on (organization, severity
+ * rank, updated at, id) gives without a sort. A cursor holds the rank, so either part resumes.
  */
-const joinedRank = sql<number>`coalesce(${incidentImpacts.priorityRank}, 0)`;
-const priorityJoin = (organizationId: string) => ({
-  table: incidentImpacts,
-  on: and(
-    eq(incidentImpacts.incidentId, incidents.id),
-    eq(incidentImpacts.organizationId, organizationId),
-  ) as SQL,
-});
-
-/** Highest priority first, then most severe, then newest: the organization's own order. */
-const priorityOrder = new Keyset(
+const rankedOrder = new Keyset(
   [
-    { value: joinedRank, kind: 'integer' },
+    { value: incidentImpacts.priorityRank, kind: 'integer' },
     { value: severityRank, kind: 'integer' },
     { value: incidents.updatedAt, kind: 'timestamp' },
     { value: incidents.id, kind: 'uuid' },
   ],
   'desc',
 );
+const unrankedOrder = new Keyset(
+  [
+    { value: sql<number>`0::int`, kind: 'integer' },
+    { value: severityRank, kind: 'integer' },
+    { value: incidents.updatedAt, kind: 'timestamp' },
+    { value: incidents.id, kind: 'uuid' },
+  ],
+  'desc',
+);
+const rankedBy = (organizationId: string) => ({
+  table: incidentImpacts,
+  on: and(
+    eq(incidentImpacts.incidentId, incidents.id),
+    eq(incidentImpacts.organizationId, organizationId),
+    gt(incidentImpacts.priorityRank, 0),
+  ) as SQL,
+  inner: true,
+});
+const isRanked = (organizationId: string) =>
+  sql`${incidents.id} in (select ${incidentImpacts.incidentId} from ${incidentImpacts}
+    where ${incidentImpacts.organizationId} = ${organizationId} and ${incidentImpacts.priorityRank} > 0)`;
 
 /** The orders of the Events list, newest first; the id makes each position unique. */
 const incidentOrders = {
@@ -168,7 +181,7 @@ export const incidentsRepository = {
   },
 
   /** One page in the sort's order, after `after` when given, each row with its position. */
-  listPage(
+  async listPage(
     db: Executor,
     options: {
       organizationId: string;
@@ -184,9 +197,24 @@ export const incidentsRepository = {
       incidentScope(organizationId, scope),
       ...filterConditions(filters, organizationId),
     ];
-    return sort === 'priority'
-      ? priorityOrder.rows(db, incidents, conditions, after, limit, priorityJoin(organizationId))
-      : incidentOrders[sort].rows(db, incidents, conditions, after, limit);
+    if (sort !== 'priority')
+      return incidentOrders[sort].rows(db, incidents, conditions, after, limit);
+    // After a rank-0 row, no ranked incident is left to show.
+    const ranked =
+      after && after[0] === '0'
+        ? []
+        : await rankedOrder.rows(db, incidents, conditions, after, limit, rankedBy(organizationId));
+    const unranked =
+      ranked.length < limit
+        ? await unrankedOrder.rows(
+            db,
+            incidents,
+            [...conditions, sql`not ${isRanked(organizationId)}`],
+            after,
+            limit - ranked.length,
+          )
+        : [];
+    return [...ranked, ...unranked];
   },
 
   async findVisible(

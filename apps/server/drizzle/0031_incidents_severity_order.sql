@@ -1,0 +1,1 @@
+CREATE INDEX "incidents_organization_severity_idx" ON "incidents" USING btree ("organization_id",(case "severity" when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end),"updated_at","id");
