@@ -59,9 +59,13 @@ const rankedBy = (organizationId: string) => ({
   ) as SQL,
   inner: true,
 });
-const isRanked = (organizationId: string) =>
+/** Incidents whose kept impact for the organization meets `condition` (a semi-join). */
+const impactWhere = (organizationId: string, condition: SQL) =>
   sql`${incidents.id} in (select ${incidentImpacts.incidentId} from ${incidentImpacts}
-    where ${incidentImpacts.organizationId} = ${organizationId} and ${incidentImpacts.priorityRank} > 0)`;
+    where ${incidentImpacts.organizationId} = ${organizationId} and ${condition})`;
+/** Incidents the organization ranks (P1–P4). */
+const isRanked = (organizationId: string) =>
+  impactWhere(organizationId, sql`${incidentImpacts.priorityRank} > 0`);
 
 /** The orders of the Events list, newest first; the id makes each position unique. */
 const incidentOrders = {
@@ -119,21 +123,17 @@ export type IncidentFilters = Pick<
  */
 const priorityIn = (wanted: readonly PriorityFilter[], organizationId: string): SQL => {
   const ranks = wanted.flatMap((value) => (value === 'NONE' ? [] : [priorityRankOf(value)]));
-  const ranked = (condition: SQL) =>
-    sql`${incidents.id} in (select ${incidentImpacts.incidentId} from ${incidentImpacts}
-      where ${incidentImpacts.organizationId} = ${organizationId} and ${condition})`;
   const conditions = [
     ranks.length > 0
-      ? ranked(
+      ? impactWhere(
+          organizationId,
           sql`${incidentImpacts.priorityRank} in (${sql.join(
             ranks.map((rank) => sql`${rank}`),
             sql`, `,
           )})`,
         )
       : undefined,
-    wanted.includes('NONE')
-      ? sql`not ${ranked(sql`${incidentImpacts.priorityRank} > 0`)}`
-      : undefined,
+    wanted.includes('NONE') ? sql`not ${isRanked(organizationId)}` : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
   return conditions.length === 1 ? (conditions[0] as SQL) : (or(...conditions) as SQL);
 };
