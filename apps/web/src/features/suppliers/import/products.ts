@@ -28,17 +28,23 @@ const NO = new Set(['no', 'n', 'false', '0', '']);
 const cellText = (cell: string | undefined) =>
   cell === undefined ? undefined : restoreCell(cell.trim());
 
-/** "1 250 000" → 1250000; blank → null; anything else: a problem. */
+/** "1 250 000", "1,250,000.50" and "12.5" as numbers; blank as null; anything else NaN. */
+export function amountOf(text: string): number | null {
+  const plain = text.replace(/[\s,_]/g, '');
+  if (plain === '') return null;
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
+}
+
+/** A cell as an amount ("1 250 000" → 1250000; blank → null); anything else: a problem. */
 function amount(cell: string | undefined, field: string, issues: RowIssue[], line: number) {
   const text = cellText(cell);
   if (text === undefined) return undefined;
-  const compact = text.replace(/[\s_,]/g, '');
-  if (compact === '') return null;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(compact)) {
+  const value = amountOf(text);
+  if (Number.isNaN(value)) {
     issues.push({ line, field, message: `"${text}" is not a number` });
     return undefined;
   }
-  return Number(compact);
+  return value;
 }
 
 /** "60%" and "60" → 0.6, "0.6" → 0.6; blank → 1 (the whole supply). */

@@ -1,4 +1,5 @@
 import { type Product, ProductInput, type ProductValues } from '@meridian/contracts';
+import { amountOf } from '../import/products';
 
 /** A line of the bill of materials as the form holds it. */
 export type PartRow = { part: string; siteId: string; sharePercent: string; singleSource: boolean };
@@ -48,12 +49,7 @@ export const productFormValues = (product: Product): ProductFormValues => ({
   })),
 });
 
-/** "1 250 000", "1,250,000.50" and "12.5" as numbers; blank as null; anything else NaN. */
-export function amountOf(text: string): number | null {
-  const plain = text.replace(/[\s,_]/g, '');
-  if (plain === '') return null;
-  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
-}
+export { amountOf } from '../import/products';
 
 /** A form field a problem of the input is shown at. */
 export type FormProblem = { field: string; message: string };
