@@ -29,7 +29,7 @@ export * from './countries.js';
  * bulk routes accept bodies up to `bodyBytes` (the rest of the API keeps LIMITS.bodyBytes).
  */
 export const IMPORT_LIMITS = {
-  rows: 50_000,
+  rows: 100_000,
   fileBytes: 25 * 1024 * 1024,
   bodyBytes: 64 * 1024 * 1024,
 } as const;

@@ -5,7 +5,7 @@ import type {
   ProductListResponse,
   ProductResponse,
 } from '@meridian/contracts';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productParts, products, sites } from '../../db/schema.js';
 import { incidentSteps } from '../../test/incident-steps.js';
@@ -304,6 +304,39 @@ describe('products', () => {
     expect(second.products.map((p) => p.sku)).toEqual(['BULK-2998', 'BULK-2997']);
     // The list is the organization's own.
     expect((await list('', globexManager)).total).toBe(0);
+  });
+
+  it('imports 100,000 rows in one request, and refuses them whole for one bad line', async () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({
+      sku: `LARGE-${i}`,
+      name: `Large file product ${i}`,
+      revenuePerDay: i,
+      coverDays: i % 30,
+      parts: [{ part: `Part ${i}`, siteId: globexSite, share: 0.5 }],
+    }));
+    const refused = await bulk(
+      {
+        products: rows.map((row, i) =>
+          i === 99_998 ? { ...row, parts: [{ part: 'P', siteRef: 'NOPE' }] } : row,
+        ),
+      },
+      globexManager,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'products.99998.parts.0.siteRef: no site of the organization has the external reference "NOPE"',
+    );
+    expect((await list('', globexManager)).total).toBe(0);
+
+    const imported = await bulk({ products: rows }, globexManager);
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toEqual({ created: 100_000, updated: 0 });
+    const [parts] = await server.database.db
+      .select({ count: count() })
+      .from(productParts)
+      .where(eq(productParts.siteId, globexSite));
+    expect(parts?.count).toBe(100_000);
+    await runJobs();
   });
 });
 

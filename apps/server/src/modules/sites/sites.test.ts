@@ -447,11 +447,11 @@ describe('bulk writes', () => {
     );
     expect(big.body.data).toEqual({ created: 20_000, updated: 0 });
     const tooMany = await bulk(
-      Array.from({ length: 50_001 }, (_, index) => row(index)),
+      Array.from({ length: 100_001 }, (_, index) => row(index)),
       token,
     );
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.message).toMatch(/^sites: .*50000/);
+    expect(tooMany.body.message).toMatch(/^sites: .*100000/);
     const huge = await server.request<ErrorBody>('POST', '/api/sites/bulk', {
       token,
       rawBody: `{"sites":[${'{"name":"x"},'.repeat(6_000_000)}{"name":"x"}]}`,

@@ -41,7 +41,7 @@ const IMPORTERS = {
   products: importProducts,
 } as const;
 
-/** Lets the browser paint a "busy" state before a long synchronous step (checking 50,000 rows). */
+/** Lets the browser paint a "busy" state before a long synchronous step (checking 100,000 rows). */
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
