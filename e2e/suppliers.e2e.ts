@@ -632,6 +632,17 @@ describe('Products', () => {
     await saveScreenshot(page, 'suppliers-products-light');
     await expectAccessible(page);
 
+    // Each site shows the revenue a day that depends on it: Rotterdam Gears is the gearbox's
+    // only source of gear sets (all of its $20,000), Seed supplier 01 gives 70% of its housings.
+    await page.getByRole('tab', { name: 'Suppliers & sites' }).click();
+    const gears = page.getByRole('row', { name: /Rotterdam Gears/ });
+    await gears.getByText('$20,000', { exact: true }).waitFor();
+    await gears.getByText('from 1 product', { exact: true }).waitFor();
+    const seed = page.getByRole('row', { name: /Seed supplier 01/ });
+    await seed.getByText('$14,000', { exact: true }).waitFor();
+    await waitForStillPage(page);
+    await saveScreenshot(page, 'suppliers-sites-revenue-light');
+
     const dark = await openSuppliers(BOLT.viewer, { colorScheme: 'dark', bypassCSP: true });
     await dark.getByRole('tab', { name: 'Products' }).click();
     await dark.getByText('3 products', { exact: true }).waitFor();
@@ -639,6 +650,14 @@ describe('Products', () => {
     expect(await dark.getByRole('button', { name: 'Edit Gearbox' }).count()).toBe(0);
     await waitForStillPage(dark);
     await saveScreenshot(dark, 'suppliers-products-dark');
+    await expectAccessible(dark);
+    await dark.getByRole('tab', { name: 'Suppliers & sites' }).click();
+    await dark
+      .getByRole('row', { name: /Rotterdam Gears/ })
+      .getByText('$20,000')
+      .waitFor();
+    await waitForStillPage(dark);
+    await saveScreenshot(dark, 'suppliers-sites-revenue-dark');
     await expectAccessible(dark);
   });
 });

@@ -27,6 +27,20 @@ const CountryCode = z
   .regex(/^[A-Z]{2}$/, 'countryCode must be two capital letters (ISO 3166-1)')
   .refine(isCountryCode, 'countryCode is not a known country (ISO 3166-1)');
 
+/** What a site's revenue per day is made of (see Site.dependentRevenue). */
+export const SiteRevenue = z
+  .object({
+    perDay: z.number(),
+    currency: z.string(),
+    from: z.enum(['PRODUCTS', 'SITE']),
+    /** The unarchived products with a revenue it supplies a part of. */
+    products: z.number().int(),
+    /** Amounts in currencies the organization keeps no rate for, left out of perDay. */
+    unconverted: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  })
+  .meta({ id: 'SiteRevenue' });
+export type SiteRevenue = z.infer<typeof SiteRevenue>;
+
 /** A supplier, own facility, warehouse, port or customer of the organization. */
 export const Site = z
   .object({
@@ -58,6 +72,13 @@ export const Site = z
     updatedAt: IsoDateTime,
     /** In lists: how many active incidents reach it now. */
     activeExposures: z.number().int().optional(),
+    /**
+     * The revenue per day that stops while the site is down, in the organization's currency:
+     * from the products it supplies a part of (each product's revenue × its dependence on the
+     * site, as value at risk counts it), or the site's own revenuePerDay when it supplies none;
+     * null when neither is known.
+     */
+    dependentRevenue: SiteRevenue.nullable().optional(),
   })
   .meta({ id: 'Site' });
 export type Site = z.infer<typeof Site>;

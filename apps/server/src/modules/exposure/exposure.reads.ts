@@ -1,5 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { type IncidentImpact, type Priority, isInReach } from '@meridian/contracts';
+import {
+  type IncidentImpact,
+  type Priority,
+  type SiteRevenue,
+  convertTotals,
+  isInReach,
+} from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import {
   exposurePeaks,
@@ -14,9 +20,11 @@ import { toIncidentImpact } from './exposure.mapper.js';
 import { impactRepository } from './impact.repository.js';
 
 /** The value an incident puts at risk, for modules that already hold its exposed rows. */
+import { currencyBookOf } from '../settings/settings.reads.js';
 import {
   type ValuedShipment,
   type ValuedSite,
+  siteLoss,
   valueAtRisk,
   withSupplies,
 } from './value-at-risk.js';
@@ -53,6 +61,39 @@ export const exposureReads = {
   /** The incident's priority for the organization as last computed (null: none). */
   async priorityOf(db: Executor, incidentId: string, organizationId: string) {
     return (await impactRepository.storedOf(db, incidentId, organizationId))?.priority ?? null;
+  },
+
+  /**
+   * Each site's revenue per day that depends on it (as value at risk counts it), in the
+   * organization's currency, by site id; a site with none known is left out.
+   */
+  async dependentRevenueOf(
+    db: Executor,
+    organizationId: string,
+    valued: readonly Omit<ValuedSite, 'supplies'>[],
+  ): Promise<Map<string, SiteRevenue>> {
+    if (valued.length === 0) return new Map();
+    const dependents = await impactRepository.productsOfSites(
+      db,
+      organizationId,
+      valued.map((site) => site.id),
+    );
+    const book = await currencyBookOf(db, organizationId);
+    const found = new Map<string, SiteRevenue>();
+    for (const site of valued) {
+      const supplies = dependents.get(site.id) ?? [];
+      const loss = siteLoss({ ...site, supplies }, 0);
+      if (!loss.known) continue;
+      const total = convertTotals(loss.perDay, book);
+      found.set(site.id, {
+        perDay: Math.round(total.amount * 100) / 100,
+        currency: total.currency,
+        from: supplies.length > 0 ? 'PRODUCTS' : 'SITE',
+        products: supplies.filter((product) => product.revenuePerDay !== null).length,
+        unconverted: total.unconverted,
+      });
+    }
+    return found;
   },
 
   /** The incidents' priorities and values at risk for the organization, by incident. */

@@ -4,6 +4,8 @@ import type {
   IncidentImpact,
   ProductListResponse,
   ProductResponse,
+  SiteListResponse,
+  SiteResponse,
 } from '@meridian/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -424,5 +426,64 @@ describe('value at risk and priority from products', () => {
       points: { value: 0, singleSource: 0 },
       valueAtRisk: 0,
     });
+  });
+
+  it('shows on each site the revenue that depends on it, from products or entered', async () => {
+    const revenueOf = async (siteId: string) => {
+      const listed = await server.request<SiteListResponse>('GET', '/api/sites?limit=10', {
+        token: viewer,
+      });
+      const one = await server.request<SiteResponse>('GET', `/api/sites/${siteId}`, {
+        token: viewer,
+      });
+      const fromList = listed.body.data.sites.find((site) => site.id === siteId);
+      expect(fromList?.dependentRevenue).toEqual(one.body.data.site.dependentRevenue);
+      return one.body.data.site.dependentRevenue;
+    };
+    // Archived, the gearbox leaves the mill nothing, and the mill has no revenue of its own.
+    expect(await revenueOf(mill)).toBeNull();
+    const archived = await list('q=GB-100&archived=true');
+    const gearbox = archived.products[0]?.id ?? '';
+    expect((await patch(gearbox, { archived: false })).status).toBe(200);
+    // The only source of the gearbox's housings: all of its 20,000 a day.
+    expect(await revenueOf(mill)).toEqual({
+      perDay: 20_000,
+      currency: 'USD',
+      from: 'PRODUCTS',
+      products: 1,
+      unconverted: [],
+    });
+    // A product in a currency without a rate is shown apart, never guessed.
+    const widget = await post({
+      sku: 'W-1',
+      name: 'Widget',
+      revenuePerDay: 3_000,
+      currency: 'JPY',
+      parts: [{ part: 'Casing', siteId: mill, share: 0.25 }],
+    });
+    expect(widget.status).toBe(201);
+    expect(await revenueOf(mill)).toMatchObject({
+      perDay: 20_000,
+      products: 2,
+      unconverted: [{ currency: 'JPY', amount: 750 }],
+    });
+    // A site that supplies no product keeps the revenue entered on it.
+    const quay = await server.request<SiteResponse>('POST', '/api/sites', {
+      token: manager,
+      body: { name: 'Quay', location: { lat: 10, lng: 10 }, revenuePerDay: 5_000 },
+    });
+    expect(quay.status).toBe(201);
+    expect(await revenueOf(quay.body.data.site.id)).toEqual({
+      perDay: 5_000,
+      currency: 'USD',
+      from: 'SITE',
+      products: 0,
+      unconverted: [],
+    });
+    // The far plant is the only source of the shaft: the gearbox's 20,000 a day, then nothing
+    // once it is archived (the products it still supplies have no revenue).
+    expect(await revenueOf(farPlant)).toMatchObject({ perDay: 20_000, from: 'PRODUCTS' });
+    expect((await patch(gearbox, { archived: true })).status).toBe(200);
+    expect(await revenueOf(farPlant)).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
 import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
 import { toExposureFacts } from '../exposure/exposure.mapper.js';
+import { exposureReads } from '../exposure/exposure.reads.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import type { BulkProgress } from '../../lib/bulk-progress.js';
 import { mapWithConcurrency } from '../../lib/concurrency.js';
@@ -106,8 +107,17 @@ export class SitesService {
     });
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
+    const revenue = await exposureReads.dependentRevenueOf(
+      this.db,
+      actor.organizationId,
+      shown.map(({ site }) => site),
+    );
     return {
-      sites: shown.map(({ site, activeExposures }) => ({ ...toSiteDto(site), activeExposures })),
+      sites: shown.map(({ site, activeExposures }) => ({
+        ...toSiteDto(site),
+        activeExposures,
+        dependentRevenue: revenue.get(site.id) ?? null,
+      })),
       nextCursor: rows.length > query.limit && last ? cursors.encode(last.key, fingerprint) : null,
       total: await sites.count(this.db, actor.organizationId, filters),
     };
@@ -115,9 +125,11 @@ export class SitesService {
 
   async get(actor: Actor, siteId: string): Promise<Site> {
     const row = await this.visible(this.db, actor, siteId);
+    const revenue = await exposureReads.dependentRevenueOf(this.db, actor.organizationId, [row]);
     return {
       ...toSiteDto(row),
       activeExposures: await sites.activeExposureCount(this.db, siteId),
+      dependentRevenue: revenue.get(row.id) ?? null,
     };
   }
 

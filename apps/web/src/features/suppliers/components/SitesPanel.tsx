@@ -33,6 +33,7 @@ import { sitesCsv } from '../import/template';
 import { ImportWizard } from './ImportWizard';
 import { SiteExposure } from '@/components/SiteExposure';
 import { SiteFormDialog } from './SiteFormDialog';
+import { SiteRevenue } from './SiteRevenue';
 import { CRITICALITY_LABELS, CRITICALITY_TONE, KIND_LABELS } from './site-labels';
 import { LoadMore } from './LoadMore';
 import * as WEB_MESSAGES from '@/config/messages';
@@ -129,6 +130,7 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
     'Criticality',
     'Location',
     'Products',
+    { label: 'Revenue a day', className: 'text-right' },
     'Incidents',
     ...(canEdit ? [{ label: 'Actions', srOnly: true, className: 'text-right' }] : []),
   ];
@@ -224,7 +226,7 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
             columns={columns}
             caption="Sites"
             scrollLabel="Sites"
-            tableClassName="min-w-[56rem]"
+            tableClassName="min-w-[62rem]"
             className={cn(pages.isPlaceholderData && 'opacity-60')}
           >
             {sites.map((site) => (
@@ -248,6 +250,9 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
                   <td className="px-4 py-3">{place(site)}</td>
                   <td className="max-w-56 px-4 py-3 text-muted-foreground">
                     <span className="line-clamp-2">{site.products.join(', ') || '—'}</span>
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    <SiteRevenue revenue={site.dependentRevenue} />
                   </td>
                   <td className="px-4 py-3">
                     {site.activeExposures ? (
