@@ -558,6 +558,17 @@ describe('Products', () => {
       const line = form.getByRole('group', { name: `Part ${index}` });
       await line.getByLabel('Part', { exact: true }).fill(part);
       await line.getByRole('combobox', { name: `Site of part ${index}` }).click();
+      if (index === 3) {
+        // The list asks the server as the user types: any of the organization's sites.
+        await page
+          .getByRole('combobox', { name: `Find the site of part ${index}` })
+          .fill('supplier 02');
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^1 site$/ })
+          .waitFor();
+        await saveScreenshot(page, 'suppliers-product-site-picker');
+      }
       await page.getByRole('option', { name: site }).click();
       if (share) await line.getByLabel('Share %').fill(share);
     }

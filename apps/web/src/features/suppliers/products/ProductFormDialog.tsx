@@ -6,8 +6,6 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { Spinner } from '@/components/ui/Spinner';
 import type { Product, ProductValues } from '@meridian/contracts';
-import { SITE_LIMITS } from '@meridian/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   Controller,
@@ -17,8 +15,7 @@ import {
   useForm,
   useWatch,
 } from 'react-hook-form';
-import { getSitePage } from '../api/get-sites';
-import { useActiveOrganizationId } from '@/lib/active-organization';
+import { SitePicker } from './SitePicker';
 import {
   EMPTY_PART,
   EMPTY_PRODUCT,
@@ -54,30 +51,6 @@ const resolver: Resolver<ProductFormValues, unknown, ProductValues> = (values) =
   return { values: {}, errors: nested as FieldErrors<ProductFormValues> };
 };
 
-/** The organization's sites to pick from: the first ones by name (the API's largest page). */
-function useSiteOptions(current: readonly Product['parts'][number]['site'][]) {
-  const organizationId = useActiveOrganizationId();
-  const sites = useQuery({
-    queryKey: ['sites', organizationId, 'options'],
-    queryFn: ({ signal }) =>
-      getSitePage({ q: '', kind: null, criticality: null, sort: 'name', archived: false }, null, {
-        limit: SITE_LIMITS.pageMax,
-        signal,
-      }),
-  });
-  const options = new Map<string, string>();
-  for (const site of current) {
-    options.set(site.id, site.externalRef ? `${site.name} (${site.externalRef})` : site.name);
-  }
-  for (const site of sites.data?.sites ?? []) {
-    options.set(site.id, site.externalRef ? `${site.name} (${site.externalRef})` : site.name);
-  }
-  return {
-    loading: sites.isPending,
-    options: [...options].map(([value, label]) => ({ value, label })),
-  };
-}
-
 /** Add a product with its bill of materials, or edit one (its parts are sent whole). */
 export function ProductFormDialog({
   open,
@@ -103,7 +76,7 @@ export function ProductFormDialog({
   const parts = useFieldArray({ control: form.control, name: 'parts' });
   const lines = useWatch({ control: form.control, name: 'parts' });
   const { errors } = form.formState;
-  const sites = useSiteOptions(product?.parts.map((line) => line.site) ?? []);
+  const known = product?.parts.map((line) => line.site) ?? [];
   const submit = form.handleSubmit((input) => onSubmit(input));
   const close = (next: boolean) => {
     if (!next) form.reset(initial);
@@ -207,13 +180,11 @@ export function ProductFormDialog({
                     control={form.control}
                     name={`parts.${index}.siteId`}
                     render={({ field }) => (
-                      <Select
-                        label={`Site of part ${index + 1}`}
-                        value={field.value || undefined}
-                        onValueChange={field.onChange}
-                        options={sites.options}
-                        placeholder={sites.loading ? 'Loading sites…' : 'Choose a site'}
-                        className="h-10 w-full min-w-0"
+                      <SitePicker
+                        part={index + 1}
+                        value={field.value}
+                        known={known}
+                        onChange={field.onChange}
                       />
                     )}
                   />
