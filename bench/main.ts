@@ -5,7 +5,8 @@
  * --no-write, as in CI). BENCH_DATABASE_URL=postgres://... also runs the API figures on
  * PostgreSQL. `--only api` measures the API (on PostgreSQL too with BENCH_DATABASE_URL) and
  * prints its tables without writing anything; `--only map` likewise the Atlas map figures, `--only pages` the page
- * weights and Lighthouse scores.
+ * weights and Lighthouse scores, `--only exposure` the matching in memory, `--only recompute` one
+ * incident's recompute in the database (on PostgreSQL too with BENCH_DATABASE_URL).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -15,12 +16,19 @@ import { benchApi, benchIncidentWrites } from './api.js';
 import { benchEvents, benchMap, buildBenchPage, launchBrowser } from './browser.js';
 import { benchColdStart } from './cold-start.js';
 import { benchExposure } from './exposure.js';
+import { benchRecompute } from './recompute.js';
 import { benchAlerts } from './alerts.js';
 import { benchFeeds } from './feeds.js';
 import { log } from './log.js';
 import { parseOptions } from './options.js';
 import { lighthouseScores, pageWeights } from './pages.js';
-import { renderApi, renderExposure, renderReport, type StoreResults } from './report.js';
+import {
+  renderApi,
+  renderExposure,
+  renderRecompute,
+  renderReport,
+  type StoreResults,
+} from './report.js';
 import { repoRoot, seedStore, signIn, startServer, waitForBackgroundWork } from './world.js';
 
 const options = parseOptions(process.argv.slice(2));
@@ -67,6 +75,11 @@ if (options.only === 'api') {
 
 if (options.only === 'exposure') {
   process.stdout.write(`\n${renderExposure(benchExposure(options)).join('\n')}\n`);
+  process.exit(0);
+}
+
+if (options.only === 'recompute') {
+  process.stdout.write(`\n${renderRecompute(await benchRecompute(options)).join('\n')}\n`);
   process.exit(0);
 }
 
@@ -135,6 +148,7 @@ try {
     await server.stop();
     const coldStart = await benchColdStart(store, options.quick ? 1 : 3);
     const exposure = benchExposure(options);
+    const recompute = await benchRecompute(options);
     const feeds = await benchFeeds(options);
     const alerts = await benchAlerts(options);
 
@@ -165,6 +179,7 @@ try {
       lighthouse,
       coldStart,
       exposure,
+      recompute,
       feeds,
       alerts,
     });

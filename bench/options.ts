@@ -19,11 +19,11 @@ export type BenchOptions = {
   apiSeconds: number;
   lighthouse: boolean;
   postgresUrl: string | undefined;
-  /** `--only api|map|pages|exposure`: that part's figures alone, printed, nothing written. */
+  /** `--only api|map|pages|exposure|recompute`: that part's figures alone, printed, nothing written. */
   only: BenchPart | null;
 };
 
-const PARTS = ['api', 'map', 'pages', 'exposure'] as const;
+const PARTS = ['api', 'map', 'pages', 'exposure', 'recompute'] as const;
 export type BenchPart = (typeof PARTS)[number];
 
 function onlyPart(argv: readonly string[]): BenchPart | null {

@@ -60,11 +60,15 @@ const baseEnv = (store: Store): Record<string, string> => ({
  * generator's seeded rows: same seed, same data) and `size.users` members, one of them the
  * analyst the benchmark signs in as.
  */
-export async function seedStore(size: BenchSize, postgresUrl: string | undefined): Promise<Store> {
+export async function seedStore(
+  size: BenchSize,
+  postgresUrl: string | undefined,
+  valueModel: { sites: number; products: number } = { sites: 0, products: 0 },
+): Promise<Store> {
   const store = await freshStore(postgresUrl);
   const config = loadConfig({ ...baseEnv(store), LOG_LEVEL: 'silent' });
   const hasher = new PasswordHasher({ memoryCost: 4096, timeCost: 1, parallelism: 1 });
-  const database = await openDatabase(config.database);
+  const database = await openStore(store);
   try {
     await database.migrate();
     await ensurePlatform(database.db, config, hasher);
@@ -99,16 +103,24 @@ export async function seedStore(size: BenchSize, postgresUrl: string | undefined
       organizationId: organization.id,
       shipments: size.shipments,
       incidents: size.incidents,
+      ...valueModel,
       seed: BENCH_SEED,
       // Fixed, so the same seed gives the same rows whenever the benchmark runs.
       now: new Date('2025-01-01T00:00:00Z'),
     });
-    log.info({ store: store.label, ...size, ms: Date.now() - started }, 'data seeded');
+    log.info(
+      { store: store.label, ...size, ...valueModel, ms: Date.now() - started },
+      'data seeded',
+    );
   } finally {
     await database.close();
   }
   return store;
 }
+
+/** The store's database, opened in this process (for measurements of the server's code). */
+export const openStore = (store: Store) =>
+  openDatabase(loadConfig({ ...baseEnv(store), LOG_LEVEL: 'silent' }).database);
 
 export type RunningServer = { baseUrl: string; startupMs: number; stop: () => Promise<void> };
 

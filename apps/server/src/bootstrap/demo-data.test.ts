@@ -181,10 +181,22 @@ describe('seedDemoData on a real embedded database', () => {
       organizationId: organization.id,
       shipments: 3_500,
       incidents: 1_200,
+      sites: 500,
+      products: 100,
       seed: 42,
     };
-    expect(await seedScaleData(db, options)).toEqual({ shipments: 3_500, incidents: 1_200 });
-    expect(await seedScaleData(db, options)).toEqual({ shipments: 0, incidents: 0 });
+    expect(await seedScaleData(db, options)).toEqual({
+      shipments: 3_500,
+      incidents: 1_200,
+      sites: 500,
+      products: 100,
+    });
+    expect(await seedScaleData(db, options)).toEqual({
+      shipments: 0,
+      incidents: 0,
+      sites: 0,
+      products: 0,
+    });
     const [owned] = await db
       .select({ n: count() })
       .from(shipments)
@@ -197,5 +209,16 @@ describe('seedDemoData on a real embedded database', () => {
       shipments: 3_500,
       incidents: 1_200,
     });
+    // Every product has two to four parts, each line a supplier of the organization.
+    const lines = await db
+      .select({ product: productParts.productId, kind: sites.kind, org: sites.organizationId })
+      .from(productParts)
+      .innerJoin(sites, eq(sites.id, productParts.siteId))
+      .where(eq(productParts.organizationId, organization.id));
+    expect(new Set(lines.map((line) => line.product)).size).toBe(100);
+    expect(lines.every((line) => line.kind === 'SUPPLIER' && line.org === organization.id)).toBe(
+      true,
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(200);
   });
 });

@@ -27,6 +27,8 @@ import {
   generateIncidents,
   generateShipments,
 } from './demo/generate.js';
+import { generateScaleProducts } from './demo/products.js';
+import { generateScaleSites } from './demo/sites.js';
 import { type BulkColumn, bulkInsert } from '../db/bulk.js';
 import { randomSecret } from '../config.js';
 
@@ -284,6 +286,9 @@ export type ScaleDataOptions = {
   incidents: number;
   /** Global incidents (no organization) added on top, for GLOBAL-scope measurements. */
   globalIncidents?: number;
+  /** Sites near the lanes' ports, and products with bills of materials drawn from them. */
+  sites?: number;
+  products?: number;
   seed?: number;
   now?: Date;
   log?: SeedLogger;
@@ -296,7 +301,7 @@ export type ScaleDataOptions = {
 export async function seedScaleData(
   db: Database,
   options: ScaleDataOptions,
-): Promise<{ shipments: number; incidents: number }> {
+): Promise<{ shipments: number; incidents: number; sites: number; products: number }> {
   const seed = options.seed ?? DEMO_SEED;
   const now = options.now ?? new Date();
   const stream = options.organizationId;
@@ -339,7 +344,55 @@ export async function seedScaleData(
       report('shipments', shipmentRows.length),
     ),
   }));
+  const siteRows = generateScaleSites({
+    seed,
+    organizationId: options.organizationId,
+    count: options.sites ?? 0,
+  });
+  const valueModel = generateScaleProducts({
+    seed,
+    organizationId: options.organizationId,
+    count: options.products ?? 0,
+    sites: siteRows,
+  });
+  // Batches under the statement's parameter limit (about 20 columns a site, 7 a part).
+  const model = await db.transaction(async (tx) => {
+    const sitesAdded = await insertBatches(
+      siteRows,
+      async (batch) => {
+        let inserted = 0;
+        for (let start = 0; start < batch.length; start += 2_000) {
+          const rows = batch.slice(start, start + 2_000);
+          inserted += (
+            await tx.insert(sites).values(rows).onConflictDoNothing().returning({ id: sites.id })
+          ).length;
+        }
+        return inserted;
+      },
+      report('sites', siteRows.length),
+    );
+    if (valueModel.products.length === 0) return { sites: sitesAdded, products: 0 };
+    const added = new Set(
+      (
+        await tx
+          .insert(products)
+          .values(valueModel.products)
+          .onConflictDoNothing()
+          .returning({ id: products.id })
+      ).map((row) => row.id),
+    );
+    const parts = valueModel.parts.filter((part) => added.has(part.productId));
+    await insertBatches(
+      parts,
+      async (batch) => {
+        await tx.insert(productParts).values(batch);
+        return batch.length;
+      },
+      report('product parts', parts.length),
+    );
+    return { sites: sitesAdded, products: added.size };
+  });
   // As after any bulk load: the planner's statistics, before the first query meets the rows.
-  await db.execute(sql`analyze ${incidents}, ${shipments}`);
-  return added;
+  await db.execute(sql`analyze ${incidents}, ${shipments}, ${sites}, ${products}, ${productParts}`);
+  return { ...added, ...model };
 }

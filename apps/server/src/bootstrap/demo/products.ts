@@ -83,3 +83,57 @@ export function generateProducts(options: { seed: number; sites: readonly DemoSi
   }
   return { products, parts };
 }
+
+/**
+ * Many products of one organization for benchmarks: each with two to four parts, a part from
+ * one supplier (its single source one time in four) or split between two, revenue and cover in
+ * the demo's ranges. Pure.
+ */
+export function generateScaleProducts(options: {
+  seed: number;
+  organizationId: string;
+  count: number;
+  sites: readonly DemoSiteRow[];
+}): { products: DemoProductRow[]; parts: DemoPartRow[] } {
+  const { organizationId } = options;
+  const random = createRandom(options.seed, `scale-products:${organizationId}`);
+  const suppliers = options.sites.filter((site) => site.kind === 'SUPPLIER');
+  const products: DemoProductRow[] = [];
+  const parts: DemoPartRow[] = [];
+  if (suppliers.length === 0) return { products, parts };
+  for (let index = 0; index < options.count; index += 1) {
+    const id = random.uuid();
+    products.push({
+      id,
+      organizationId,
+      sku: `P-${String(index + 1).padStart(6, '0')}`,
+      name: `Scale product ${index + 1}`,
+      revenuePerDay: Math.round(random.float(5_000, 120_000) / 1000) * 1000,
+      currency: 'USD',
+      coverDays: random.int(2, 21),
+    });
+    let position = 0;
+    const line = (part: string, site: DemoSiteRow, share: number, singleSource: boolean) => {
+      parts.push({
+        organizationId,
+        productId: id,
+        part,
+        siteId: site.id,
+        share,
+        singleSource,
+        position,
+      });
+      position += 1;
+    };
+    for (let part = 1; part <= random.int(2, 4); part += 1) {
+      const first = random.pick(suppliers);
+      const second = random.pick(suppliers);
+      if (second.id !== first.id && random.chance(0.5)) {
+        const share = random.pick([0.5, 0.6, 0.7]);
+        line(`Part ${part}`, first, share, false);
+        line(`Part ${part}`, second, Math.round((1 - share) * 10) / 10, false);
+      } else line(`Part ${part}`, first, 1, random.chance(0.25));
+    }
+  }
+  return { products, parts };
+}

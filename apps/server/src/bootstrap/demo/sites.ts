@@ -142,3 +142,39 @@ export function generateSites(options: {
   }
   return rows;
 }
+
+/**
+ * Many sites of one organization for benchmarks: suppliers (four in five) and warehouses
+ * within about 150 km of the lanes' ports, criticality and values as in the demo. Pure.
+ */
+export function generateScaleSites(options: {
+  seed: number;
+  organizationId: string;
+  count: number;
+}): DemoSiteRow[] {
+  const random = createRandom(options.seed, `scale-sites:${options.organizationId}`);
+  return Array.from({ length: options.count }, (_, index) => {
+    const place = random.pick(PLACES);
+    const where = {
+      city: cityOf(place),
+      lat: place.at[0] + random.float(-1.5, 1.5),
+      lng: place.at[1] + random.float(-1.5, 1.5),
+      countryCode: /^[A-Z]{5}$/.test(place.code) ? place.code.slice(0, 2) : null,
+    };
+    const criticality = random.weighted<Criticality>([
+      ['LOW', 3],
+      ['MEDIUM', 4],
+      ['HIGH', 2],
+      ['CRITICAL', 1],
+    ]);
+    const row = site(
+      random,
+      options.organizationId,
+      where,
+      random.chance(0.8) ? 'SUPPLIER' : 'WAREHOUSE',
+      criticality,
+    );
+    // Unique references, as an import would need them.
+    return { ...row, externalRef: `S-${String(index + 1).padStart(6, '0')}` };
+  });
+}
