@@ -25,6 +25,7 @@ import { exposureReads } from './exposure.reads.js';
 import { type IndexedShipment, OrganizationIndex, type RoutePiece } from './exposure.index.js';
 import {
   type ExposureRow,
+  type StoredExposure,
   type ExposureTarget,
   type IncidentRow,
   type MatchableSite,
@@ -297,7 +298,7 @@ export class ExposureEngine {
     organizationId: string,
     written: {
       matches: readonly Match[];
-      existing: readonly ExposureRow[];
+      existing: readonly StoredExposure[];
       now: Date;
       index: OrganizationIndex | null;
     },
@@ -347,8 +348,9 @@ export class ExposureEngine {
           state: 'ONGOING',
           via: match.via,
           distanceKm: match.distanceKm,
-          firstSeenAt: row.firstSeenAt,
-          lastChangedAt: changed ? now : row.lastChangedAt,
+          // Null: as stored.
+          firstSeenAt: null,
+          lastChangedAt: changed ? now : null,
         });
       }
       // ONGOING and unchanged: nothing to write.

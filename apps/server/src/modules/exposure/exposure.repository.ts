@@ -14,6 +14,20 @@ import {
 import { incidentScope } from '../incidents/incidents.reads.js';
 
 export type ExposureRow = typeof exposures.$inferSelect;
+/** What a recompute compares its matches with: the stored exposures' keys and state. */
+export type StoredExposure = Pick<
+  ExposureRow,
+  'id' | 'incidentId' | 'targetKind' | 'targetId' | 'state' | 'via' | 'distanceKm'
+>;
+const storedColumns = {
+  id: exposures.id,
+  incidentId: exposures.incidentId,
+  targetKind: exposures.targetKind,
+  targetId: exposures.targetId,
+  state: exposures.state,
+  via: exposures.via,
+  distanceKm: exposures.distanceKm,
+};
 type NewExposure = Omit<ExposureRow, 'id' | 'clearedAt'>;
 
 const EXPOSURE_COLUMNS: readonly BulkColumn<NewExposure>[] = [
@@ -248,18 +262,18 @@ export const exposureRepository = {
     return next ? new Date(next) : null;
   },
 
-  forIncident(db: Executor, incidentId: string, organizationId: string): Promise<ExposureRow[]> {
+  forIncident(db: Executor, incidentId: string, organizationId: string): Promise<StoredExposure[]> {
     return db
-      .select()
+      .select(storedColumns)
       .from(exposures)
       .where(
         and(eq(exposures.incidentId, incidentId), eq(exposures.organizationId, organizationId)),
       );
   },
 
-  forTarget(db: Executor, kind: ExposureTarget, targetId: string): Promise<ExposureRow[]> {
+  forTarget(db: Executor, kind: ExposureTarget, targetId: string): Promise<StoredExposure[]> {
     return db
-      .select()
+      .select(storedColumns)
       .from(exposures)
       .where(and(eq(exposures.targetKind, kind), eq(exposures.targetId, targetId)));
   },
@@ -271,26 +285,30 @@ export const exposureRepository = {
     }
   },
 
-  /** Many rows' new state in one statement per thousand (a recompute may change thousands). */
+  /**
+   * Many rows' new state in one statement per thousand (a recompute may change thousands); a
+   * null time keeps the row's.
+   */
   async updateMany(
     db: Executor,
-    rows: readonly Pick<
-      ExposureRow,
-      'id' | 'state' | 'via' | 'distanceKm' | 'firstSeenAt' | 'lastChangedAt'
-    >[],
+    rows: readonly (Pick<ExposureRow, 'id' | 'state' | 'via' | 'distanceKm'> & {
+      firstSeenAt: Date | null;
+      lastChangedAt: Date | null;
+    })[],
   ): Promise<void> {
     for (let start = 0; start < rows.length; start += 1000) {
       const chunk = rows.slice(start, start + 1000);
       const values = sql.join(
         chunk.map(
           (row) =>
-            sql`(${row.id}::bigint, ${row.state}, ${row.via}, ${row.distanceKm}::float8, ${row.firstSeenAt.toISOString()}::timestamptz, ${row.lastChangedAt.toISOString()}::timestamptz)`,
+            sql`(${row.id}::bigint, ${row.state}, ${row.via}, ${row.distanceKm}::float8, ${row.firstSeenAt?.toISOString() ?? null}::timestamptz, ${row.lastChangedAt?.toISOString() ?? null}::timestamptz)`,
         ),
         sql`, `,
       );
       // Every row here is in reach: a cleared one coming back is no longer cleared.
       await db.execute(sql`update ${exposures} set state = v.state, via = v.via, distance_km = v.distance_km,
-        first_seen_at = v.first_seen_at, last_changed_at = v.last_changed_at, cleared_at = null
+        first_seen_at = coalesce(v.first_seen_at, ${exposures.firstSeenAt}),
+        last_changed_at = coalesce(v.last_changed_at, ${exposures.lastChangedAt}), cleared_at = null
         from (values ${values}) as v(id, state, via, distance_km, first_seen_at, last_changed_at)
         where ${exposures.id} = v.id`);
     }
