@@ -168,11 +168,22 @@ export const exposureReads = {
   },
 
   /** The same for shipments: their state, distance and cargo value. */
-  valuedShipmentsOf(db: Executor, incidentId: string, organizationId: string) {
-    return db
+  /**
+   * The incident's shipments for value at risk and priority, summed in the database: one row
+   * per state (in reach or cleared), currency and whether the cargo value is known, with how
+   * many shipments it stands for, their cargo summed and the nearest one's distance.
+   */
+  async valuedShipmentsOf(db: Executor, incidentId: string, organizationId: string) {
+    const live = sql<boolean>`${exposures.state} <> 'CLEARED'`;
+    const valued = sql<boolean>`${shipments.cargoValue} is not null`;
+    const rows = await db
       .select({
-        exposure: { state: exposures.state, distanceKm: exposures.distanceKm },
-        shipment: { cargoValue: shipments.cargoValue, cargoCurrency: shipments.cargoCurrency },
+        live,
+        valued,
+        currency: shipments.cargoCurrency,
+        count: sql<number>`count(*)::int`,
+        amount: sql<number | null>`sum(${shipments.cargoValue})::float8`,
+        nearestKm: sql<number>`min(${exposures.distanceKm})::float8`,
       })
       .from(exposures)
       .innerJoin(shipments, eq(shipments.id, exposures.targetId))
@@ -182,7 +193,16 @@ export const exposureReads = {
           eq(exposures.organizationId, organizationId),
           eq(exposures.targetKind, 'SHIPMENT'),
         ),
-      );
+      )
+      .groupBy(live, valued, shipments.cargoCurrency);
+    return rows.map((row) => ({
+      exposure: { state: row.live ? 'ONGOING' : 'CLEARED', distanceKm: row.nearestKm },
+      shipment: {
+        cargoValue: row.valued ? row.amount : null,
+        cargoCurrency: row.currency,
+        count: row.count,
+      },
+    }));
   },
 
   /** The incident's peaks for the organization (none: it never reached anything of it). */

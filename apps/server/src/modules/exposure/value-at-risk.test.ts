@@ -115,6 +115,27 @@ describe('value at risk', () => {
     expect(value.basis).toBe('WHILE_ACTIVE');
   });
 
+  it('counts shipments summed in the database as the rows they stand for', () => {
+    const rows = [
+      { cargoValue: 200_000, cargoCurrency: 'USD' },
+      { cargoValue: 100_000, cargoCurrency: 'USD' },
+      { cargoValue: 50_000, cargoCurrency: null },
+      { cargoValue: null, cargoCurrency: 'USD' },
+      { cargoValue: null, cargoCurrency: null },
+      { cargoValue: null, cargoCurrency: null },
+    ];
+    const summed = [
+      { cargoValue: 300_000, cargoCurrency: 'USD', count: 2 },
+      { cargoValue: 50_000, cargoCurrency: null, count: 1 },
+      { cargoValue: null, cargoCurrency: 'USD', count: 1 },
+      { cargoValue: null, cargoCurrency: null, count: 2 },
+    ];
+    const one = valueAtRisk(QUAKE, { sites: [], shipments: rows }, EUR_BOOK, 'NOW');
+    const other = valueAtRisk(QUAKE, { sites: [], shipments: summed }, EUR_BOOK, 'NOW');
+    expect(other).toEqual(one);
+    expect(one).toMatchObject({ shipments: 320_000, unknown: { shipments: 3 } });
+  });
+
   it('is zero for nothing, with nothing unknown', () => {
     const value = valueAtRisk(QUAKE, { sites: [], shipments: [] }, EUR_BOOK, 'NOW');
     expect(value).toMatchObject({ total: 0, unknown: { sites: 0, shipments: 0 }, bySite: [] });

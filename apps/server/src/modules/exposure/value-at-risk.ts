@@ -98,7 +98,12 @@ export function siteLoss(
     known: true,
   };
 }
-export type ValuedShipment = { cargoValue: number | null; cargoCurrency: string | null };
+export type ValuedShipment = {
+  cargoValue: number | null;
+  cargoCurrency: string | null;
+  /** How many shipments it stands for, their cargo values summed (1 when not given). */
+  count?: number;
+};
 
 /**
  * How long this site is expected down: the table's days for the incident, or, when the site
@@ -177,7 +182,12 @@ export function valueAtRisk(
     total: cents(sites.amount + shipments.amount),
     sites: cents(sites.amount),
     shipments: cents(shipments.amount),
-    unknown: { sites: unknownSites, shipments: items.shipments.length - shipmentSums.length },
+    unknown: {
+      sites: unknownSites,
+      shipments: items.shipments
+        .filter((shipment) => shipment.cargoValue === null)
+        .reduce((sum, shipment) => sum + (shipment.count ?? 1), 0),
+    },
     unconverted: [...unconverted]
       .map(([currency, amount]) => ({ currency, amount }))
       .sort((a, b) => b.amount - a.amount),
