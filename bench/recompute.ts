@@ -37,7 +37,7 @@ export async function benchRecompute(options: BenchOptions): Promise<RecomputeFi
   const valueModel = options.quick
     ? { sites: 1_000, products: 200 }
     : { sites: 10_000, products: 2_000 };
-  const sample = options.quick ? 20 : 60;
+  const sample = options.quick ? 20 : 100;
   const targets = [
     { name: 'the embedded database (PGlite)', url: undefined },
     ...(options.postgresUrl ? [{ name: 'PostgreSQL', url: options.postgresUrl }] : []),

@@ -286,6 +286,11 @@ export type ScaleDataOptions = {
   incidents: number;
   /** Global incidents (no organization) added on top, for GLOBAL-scope measurements. */
   globalIncidents?: number;
+  /**
+   * Names the random streams the rows are drawn from (the organization's id when not given):
+   * the same stream gives the same rows in any organization.
+   */
+  stream?: string;
   /** Sites near the lanes' ports, and products with bills of materials drawn from them. */
   sites?: number;
   products?: number;
@@ -304,7 +309,7 @@ export async function seedScaleData(
 ): Promise<{ shipments: number; incidents: number; sites: number; products: number }> {
   const seed = options.seed ?? DEMO_SEED;
   const now = options.now ?? new Date();
-  const stream = options.organizationId;
+  const stream = options.stream ?? options.organizationId;
   const incidentRows = [
     ...generateIncidents({
       seed,
@@ -347,11 +352,13 @@ export async function seedScaleData(
   const siteRows = generateScaleSites({
     seed,
     organizationId: options.organizationId,
+    stream,
     count: options.sites ?? 0,
   });
   const valueModel = generateScaleProducts({
     seed,
     organizationId: options.organizationId,
+    stream,
     count: options.products ?? 0,
     sites: siteRows,
   });

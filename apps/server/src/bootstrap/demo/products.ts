@@ -92,11 +92,13 @@ export function generateProducts(options: { seed: number; sites: readonly DemoSi
 export function generateScaleProducts(options: {
   seed: number;
   organizationId: string;
+  /** The random stream (the organization's id when not given). */
+  stream?: string;
   count: number;
   sites: readonly DemoSiteRow[];
 }): { products: DemoProductRow[]; parts: DemoPartRow[] } {
   const { organizationId } = options;
-  const random = createRandom(options.seed, `scale-products:${organizationId}`);
+  const random = createRandom(options.seed, `scale-products:${options.stream ?? organizationId}`);
   const suppliers = options.sites.filter((site) => site.kind === 'SUPPLIER');
   const products: DemoProductRow[] = [];
   const parts: DemoPartRow[] = [];

@@ -150,9 +150,14 @@ export function generateSites(options: {
 export function generateScaleSites(options: {
   seed: number;
   organizationId: string;
+  /** The random stream (the organization's id when not given). */
+  stream?: string;
   count: number;
 }): DemoSiteRow[] {
-  const random = createRandom(options.seed, `scale-sites:${options.organizationId}`);
+  const random = createRandom(
+    options.seed,
+    `scale-sites:${options.stream ?? options.organizationId}`,
+  );
   return Array.from({ length: options.count }, (_, index) => {
     const place = random.pick(PLACES);
     const where = {
