@@ -140,6 +140,40 @@ describe('digest window', () => {
     expect(rows.flatMap((row) => row.lines)).toHaveLength(6);
   });
 
+  it('sends what is assigned to someone or overdue for them at once, beside a waiting digest', async () => {
+    clock = at(205);
+    const waiting = (await mine()).filter((row) => row.sentAt === null);
+    expect(waiting).toHaveLength(1);
+    for (const [kind, line, title] of [
+      [
+        'ACTION_ASSIGNED',
+        '“Call the carrier” (Canal plan) assigned to you',
+        'Action assigned to you: Canal blocked',
+      ],
+      [
+        'ACTION_OVERDUE',
+        '“Call the carrier” (Canal plan) is overdue',
+        'Action overdue: Canal blocked',
+      ],
+    ] as const) {
+      const alert = await alertsRepository.insert(server.database.db, {
+        organizationId,
+        incidentId,
+        kind,
+        severity: 'MEDIUM',
+        title: 'Canal blocked',
+        line,
+        link: '/admin/plans',
+        targetUserId: memberId,
+      });
+      await fanOut.fanOut(alert.id);
+      const rows = (await mine()).filter((row) => row.alertIds.includes(alert.id));
+      expect(rows).toEqual([expect.objectContaining({ title, lines: [line], sentAt: at(205) })]);
+    }
+    // The digest holds what it held, and still waits for its window.
+    expect((await mine()).filter((row) => row.sentAt === null)).toEqual(waiting);
+  });
+
   it('fans each alert out once, however often its job runs', async () => {
     clock = at(120);
     const id = await raise('Once only');

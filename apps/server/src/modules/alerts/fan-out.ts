@@ -41,6 +41,17 @@ const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
   ACTION_OVERDUE: 'Action overdue',
 };
 
+/**
+ * What is assigned to someone, or overdue for them: it cannot wait in a digest, so it is sent at
+ * once whatever the window (a digest waiting for the same person keeps waiting).
+ */
+const AT_ONCE: ReadonlySet<AlertKind> = new Set([
+  'INCIDENT_ASSIGNED',
+  'PLAN_ASSIGNED',
+  'ACTION_ASSIGNED',
+  'ACTION_OVERDUE',
+]);
+
 /** One change: "New exposure: {incident}"; several folded together: "3 updates: {incident}". */
 export const notificationTitle = (row: Pick<NotificationRow, 'kind' | 'lines' | 'title'>) =>
   row.lines.length > 1
@@ -129,8 +140,9 @@ export class AlertFanOut {
 
   /**
    * Sends at once, in a few statements for all, to every recipient the incident has not
-   * reached within the window (nor has a digest waiting for); folds it into the digest of the
-   * others. Answers whether deliveries were queued.
+   * reached within the window (nor has a digest waiting for), and to everyone for what cannot
+   * wait (AT_ONCE); folds it into the digest of the others. Answers whether deliveries were
+   * queued.
    */
   private async notifyAll(
     tx: Executor,
@@ -139,9 +151,10 @@ export class AlertFanOut {
     now: Date,
   ): Promise<boolean> {
     if (targets.length === 0) return false;
-    const recent = alert.incidentId
-      ? await alerts.recentFor(tx, alert.incidentId, new Date(now.getTime() - this.windowMs))
-      : new Map<string, { lastSentAt: Date | null; pending: boolean }>();
+    const recent =
+      alert.incidentId && !AT_ONCE.has(alert.kind)
+        ? await alerts.recentFor(tx, alert.incidentId, new Date(now.getTime() - this.windowMs))
+        : new Map<string, { lastSentAt: Date | null; pending: boolean }>();
     const keyOf = (recipient: Recipient) =>
       'userId' in recipient ? recipient.userId : recipient.endpointId;
     const fresh = targets.filter((target) => !recent.has(keyOf(target.recipient)));
