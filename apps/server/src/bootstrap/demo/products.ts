@@ -17,6 +17,15 @@ const CATALOG = [
   { sku: 'CTL-15', name: 'Control unit', parts: ['Controller board', 'Enclosure'] },
 ] as const;
 
+/** Adds a product's bill-of-materials lines in order, each with its position. */
+function billOf(parts: DemoPartRow[], organizationId: string, productId: string) {
+  let position = 0;
+  return (part: string, site: DemoSiteRow, share: number, singleSource: boolean) => {
+    parts.push({ organizationId, productId, part, siteId: site.id, share, singleSource, position });
+    position += 1;
+  };
+}
+
 /**
  * Each demo organization's products and bills of materials, drawn from its supplier sites: a
  * product's revenue per day and days of cover in a mid-size manufacturer's ranges; each part
@@ -52,19 +61,7 @@ export function generateProducts(options: { seed: number; sites: readonly DemoSi
         currency: 'USD',
         coverDays: random.int(2, 14),
       });
-      let position = 0;
-      const line = (part: string, site: DemoSiteRow, share: number, singleSource: boolean) => {
-        parts.push({
-          organizationId,
-          productId: id,
-          part,
-          siteId: site.id,
-          share,
-          singleSource,
-          position,
-        });
-        position += 1;
-      };
+      const line = billOf(parts, organizationId, id);
       entry.parts.forEach((part, partIndex) => {
         const sole = index === 0 ? critical[partIndex] : undefined;
         if (sole) {
@@ -114,19 +111,7 @@ export function generateScaleProducts(options: {
       currency: 'USD',
       coverDays: random.int(2, 21),
     });
-    let position = 0;
-    const line = (part: string, site: DemoSiteRow, share: number, singleSource: boolean) => {
-      parts.push({
-        organizationId,
-        productId: id,
-        part,
-        siteId: site.id,
-        share,
-        singleSource,
-        position,
-      });
-      position += 1;
-    };
+    const line = billOf(parts, organizationId, id);
     for (let part = 1; part <= random.int(2, 4); part += 1) {
       const first = random.pick(suppliers);
       const second = random.pick(suppliers);

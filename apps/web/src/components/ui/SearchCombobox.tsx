@@ -22,6 +22,36 @@ export type ComboboxResults = {
   loadMore: () => void;
 };
 
+/** The state of a paged query (TanStack's infinite query) as a combobox shows it. */
+type PagedQuery = {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+};
+
+/** A paged query's answer for the combobox: its options, with how many match in all. */
+export const pagedResults = (
+  query: PagedQuery,
+  options: readonly ComboboxOption[],
+  total: number | null,
+): ComboboxResults => ({
+  options,
+  total,
+  pending: query.isPending,
+  error: query.isError ? (query.error?.message ?? null) : null,
+  fetching: query.isFetching,
+  stale: query.isPlaceholderData,
+  hasMore: query.hasNextPage,
+  loadMore: () => {
+    if (!query.isFetchingNextPage) void query.fetchNextPage();
+  },
+});
+
 /**
  * Picks one among more records than a list can hold: a button (role combobox) opens a search
  * box whose text the caller sends to the server, the answers 50 at a time, more as the list

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { useOrganization } from '@/entities/organization/organization-api';
 import { queryKeys } from '@/lib/query-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { SearchCombobox } from '@/components/ui/SearchCombobox';
+import { SearchCombobox, pagedResults } from '@/components/ui/SearchCombobox';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -71,18 +71,11 @@ export function OrganizationPicker({ className }: { className?: string }) {
       text={text}
       onTextChange={setText}
       search={search}
-      results={{
-        options: options.map(({ id, name }) => ({ id, label: name })),
-        total: results.total,
-        pending: results.isPending,
-        error: results.isError ? results.error.message : null,
-        fetching: results.isFetching,
-        stale: results.isPlaceholderData,
-        hasMore: results.hasNextPage,
-        loadMore: () => {
-          if (!results.isFetchingNextPage) void results.fetchNextPage();
-        },
-      }}
+      results={pagedResults(
+        results,
+        options.map(({ id, name }) => ({ id, label: name })),
+        results.total,
+      )}
       onChoose={choose}
     />
   );

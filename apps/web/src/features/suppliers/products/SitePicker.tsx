@@ -1,4 +1,4 @@
-import { SearchCombobox } from '@/components/ui/SearchCombobox';
+import { SearchCombobox, pagedResults } from '@/components/ui/SearchCombobox';
 import { SEARCH_DELAY_MS } from '@/config/constants';
 import type { Site } from '@meridian/contracts';
 import { useState } from 'react';
@@ -53,18 +53,11 @@ export function SitePicker({
       text={text}
       onTextChange={setText}
       search={search}
-      results={{
-        options: sites.map((site) => ({ id: site.id, label: siteLabel(site) })),
-        total: pages.data?.pages[0]?.total ?? null,
-        pending: pages.isPending,
-        error: pages.isError ? pages.error.message : null,
-        fetching: pages.isFetching,
-        stale: pages.isPlaceholderData,
-        hasMore: pages.hasNextPage,
-        loadMore: () => {
-          if (!pages.isFetchingNextPage) void pages.fetchNextPage();
-        },
-      }}
+      results={pagedResults(
+        pages,
+        sites.map((site) => ({ id: site.id, label: siteLabel(site) })),
+        pages.data?.pages[0]?.total ?? null,
+      )}
       onChoose={(siteId) => {
         setChosen(sites.find((site) => site.id === siteId) ?? null);
         onChange(siteId);
