@@ -1,7 +1,7 @@
 import { formatMoney, prioritySentence, valueAtRiskSentence } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS, type SiteKind } from '@meridian/contracts';
 import * as API_MESSAGES from '@meridian/contracts/messages';
-import { countsOf, day, duration, excerpt, plural, when, words } from './analysis-format.js';
+import { countsOf, day, duration, excerpt, plural, when, words } from '../../lib/fact-format.js';
 import type { AnalysisContext } from './context.js';
 import type { ShipmentFact, SiteFact } from './facts.js';
 

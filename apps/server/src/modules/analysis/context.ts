@@ -22,7 +22,7 @@ import {
 } from '../incidents/incidents.reads.js';
 import { personOf } from '../plans/plans.mapper.js';
 import { PlansService } from '../plans/plans.service.js';
-import { countryName, excerpt, hoursBetween, placeOf, words } from './analysis-format.js';
+import { countryName, excerpt, hoursBetween, placeOf, words } from '../../lib/fact-format.js';
 import { analysisRepository } from './analysis.repository.js';
 import type {
   ComparableFact,

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.js';
-import { excerpt } from './analysis-format.js';
+import { excerpt } from '../../lib/fact-format.js';
 import { serverSentEvents } from './sse.js';
 import * as API_MESSAGES from '@meridian/contracts/messages';
 

@@ -1,5 +1,5 @@
 import { formatMoney, prioritySentence, valueAtRiskSentence } from '@meridian/contracts';
-import { plural, words } from './analysis-format.js';
+import { plural, words } from '../../lib/fact-format.js';
 import type { AnalysisContext } from './context.js';
 import type { ChatMessage } from './llm-client.js';
 

@@ -1,6 +1,6 @@
 import { formatMoney } from '@meridian/contracts';
 import { type Citation, INCIDENT_TYPE_LABELS, WEB_PATHS } from '@meridian/contracts';
-import { day, duration, excerpt, when, words } from './analysis-format.js';
+import { day, duration, excerpt, when, words } from '../../lib/fact-format.js';
 import type {
   ActionFact,
   ComparableFact,

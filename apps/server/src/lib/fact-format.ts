@@ -1,4 +1,4 @@
-/** How the assistant writes facts: in the model's records and the built-in analyst's answers alike. */
+/** How facts are written in words: by the analysis assistant and in alert messages alike. */
 
 const HOUR = 3_600_000;
 const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
