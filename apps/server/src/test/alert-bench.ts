@@ -124,6 +124,7 @@ export async function benchAlertDelivery(
       lines: ['Recorded by the bench'],
       url: 'https://meridian.example/admin/events/bench',
       incidentId: null,
+      incident: null,
       createdAt: new Date(),
     };
     const directStarted = performance.now();

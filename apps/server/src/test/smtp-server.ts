@@ -53,4 +53,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
 export const decodedBody = (raw: string): string =>
   raw
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    // A run of escaped bytes is UTF-8 (a middle dot is =C2=B7).
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(
+        run
+          .split('=')
+          .slice(1)
+          .map((hex) => parseInt(hex, 16)),
+      ).toString('utf8'),
+    );

@@ -104,7 +104,12 @@ const mailsTo = (address: string, about: string) =>
 
 describe('in-app and e-mail alerts', () => {
   it("alerts the organization's other members about a new incident, not the one who recorded it", async () => {
-    const incident = await createIncident({ title: 'Crane collapse at Felixstowe' });
+    const incident = await createIncident({
+      title: 'Crane collapse at Felixstowe',
+      type: 'PORT_CONGESTION',
+      location: { lat: 51.95, lng: 1.35, countryCode: 'GB' },
+      description: 'A ship-to-shore crane fell onto berth 7; the berth is closed until inspected.',
+    });
     const viewer = await until(
       () => notifications('viewer'),
       (data) => data.notifications.some((n) => n.incidentId === incident.id),
@@ -129,6 +134,15 @@ describe('in-app and e-mail alerts', () => {
     );
     const body = decodedBody(mails[0]?.raw ?? '');
     expect(body).toContain('Subject: [Meridian] High: New incident: Crane collapse at Felixstowe');
+    // Enough to triage from the message: what, where, priority, what it reaches, its words.
+    for (const fact of [
+      'What: Port congestion · Open',
+      'Where: United Kingdom (51.95, 1.35)',
+      'Priority: Not exposed now',
+      'Reaches now: nothing of yours',
+      'Summary: A ship-to-shore crane fell onto berth 7; the berth is closed until inspected.',
+    ])
+      expect(body).toContain(fact);
     expect(body).toContain(
       `Open in Meridian: https://meridian.example/admin/events/${incident.id}`,
     );
@@ -464,8 +478,20 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
       (found) => found.length >= 1,
     );
     expect(alerts).toHaveLength(1);
-    const payload = alerts[0]?.json as { id: string; alert: { incidentId: string; url: string } };
+    const payload = alerts[0]?.json as {
+      id: string;
+      alert: { incidentId: string; url: string; incident: unknown };
+    };
     expect(payload.alert.incidentId).toBe(high.id);
+    // The incident as it stands, for a receiver to route and triage on.
+    expect(payload.alert.incident).toEqual({
+      kind: 'Other · Open',
+      place: null,
+      priority: null,
+      valueAtRisk: null,
+      exposedNow: { sites: 0, shipments: 0 },
+      summary: null,
+    });
     expect(payload.alert.url).toBe(`https://meridian.example/admin/events/${high.id}`);
     expect(alerts[0]?.headers[DELIVERY_HEADER]).toBe(payload.id);
     const slack = await until(
@@ -477,6 +503,7 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
     expect(
       texts.some((text) => text.includes('Port <closure> & strike') && text.includes(high.id)),
     ).toBe(true);
+    expect(texts.every((text) => text.includes('*Reaches now:* nothing of yours'))).toBe(true);
     // Nobody wants Teams: nothing posted there.
     expect(receiver.received('/teams').slice(teamsBefore)).toHaveLength(0);
     expect(low.id).not.toBe(high.id);

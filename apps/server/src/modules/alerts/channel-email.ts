@@ -6,15 +6,20 @@ import {
   RETRY_POLICIES,
   severityLabel,
 } from './channel-types.js';
+import { briefLines } from './incident-brief.js';
 
 export function emailOf(message: OutboundMessage) {
   const severity = severityLabel(message.severity);
+  const facts = [
+    { label: 'Severity', text: severity },
+    ...(message.incident ? briefLines(message.incident) : []),
+  ];
   const text = [
     message.title,
     '',
     ...message.lines.map((line) => `- ${line}`),
     '',
-    `Severity: ${severity}`,
+    ...facts.map(({ label, text: value }) => `${label}: ${value}`),
     ...(message.url ? ['', `Open in Meridian: ${message.url}`] : []),
     '',
     'You receive this because of your notification settings in Meridian.',
@@ -22,11 +27,17 @@ export function emailOf(message: OutboundMessage) {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <h2 style="font-size:18px;margin:0 0 12px">${escapeHtml(message.title)}</h2>
 <ul>${message.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-<p>Severity: <strong>${escapeHtml(severity)}</strong></p>
+<table style="border-collapse:collapse;font-size:14px">${facts
+    .map(
+      ({ label, text: value }) =>
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>
 ${message.url ? `<p><a href="${escapeHtml(message.url)}">Open in Meridian</a></p>` : ''}
 <p style="color:#64748b;font-size:12px">You receive this because of your notification settings in Meridian.</p>
 </body></html>`;
-  return { subject: `[Meridian] ${severity}: ${message.title}`, text, html };
+  const priority = message.incident?.priority ? `${message.incident.priority} · ` : '';
+  return { subject: `[Meridian] ${priority}${severity}: ${message.title}`, text, html };
 }
 
 /**

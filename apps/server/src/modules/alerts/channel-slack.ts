@@ -5,6 +5,7 @@ import {
   RETRY_POLICIES,
   severityLabel,
 } from './channel-types.js';
+import { briefLines } from './incident-brief.js';
 
 /** Slack's mrkdwn treats these three as control characters. */
 const escapeSlack = (text: string) =>
@@ -22,6 +23,12 @@ export function slackPayload(message: OutboundMessage) {
         type: 'context',
         elements: [
           { type: 'mrkdwn', text: `*Severity:* ${severityLabel(message.severity)} · Meridian` },
+          ...(message.incident
+            ? briefLines(message.incident).map(({ label, text }) => ({
+                type: 'mrkdwn',
+                text: `*${label}:* ${escapeSlack(text)}`,
+              }))
+            : []),
         ],
       },
       ...(message.url

@@ -13,8 +13,9 @@ const MAX_LENGTH = 320;
 
 export function smsText(message: OutboundMessage): string {
   const text = [
-    `Meridian ${severityLabel(message.severity)}: ${message.title}`,
+    `Meridian ${message.incident?.priority ? `${message.incident.priority} ` : ''}${severityLabel(message.severity)}: ${message.title}`,
     message.lines[0] ?? '',
+    message.incident?.place ?? '',
     message.url ?? '',
   ]
     .filter(Boolean)

@@ -5,6 +5,7 @@ import {
   RETRY_POLICIES,
   severityLabel,
 } from './channel-types.js';
+import { briefLines } from './incident-brief.js';
 
 /**
  * An Adaptive Card in a message, the format Teams incoming webhooks (and Power Automate's
@@ -32,7 +33,15 @@ export function teamsPayload(message: OutboundMessage) {
             ...message.lines.map((line) => ({ type: 'TextBlock', text: line, wrap: true })),
             {
               type: 'FactSet',
-              facts: [{ title: 'Severity', value: severityLabel(message.severity) }],
+              facts: [
+                { title: 'Severity', value: severityLabel(message.severity) },
+                ...(message.incident
+                  ? briefLines(message.incident).map(({ label, text }) => ({
+                      title: label,
+                      value: text,
+                    }))
+                  : []),
+              ],
             },
           ],
           ...(message.url

@@ -1,4 +1,5 @@
 import type { AlertKind, DeliveryChannel, Severity } from '@meridian/contracts';
+import type { IncidentBrief } from './incident-brief.js';
 
 /** What a channel sends: one notification (or a test), rendered by the channel in its format. */
 export type OutboundMessage = {
@@ -11,6 +12,8 @@ export type OutboundMessage = {
   /** The page it is about, as an absolute URL; null when there is none. */
   url: string | null;
   incidentId: string | null;
+  /** The incident as it stands when the message leaves (none for a test, or one gone). */
+  incident: IncidentBrief | null;
   createdAt: Date;
 };
 

@@ -34,6 +34,7 @@ export function webhookBody(message: OutboundMessage) {
       lines: message.lines,
       url: message.url,
       incidentId: message.incidentId,
+      incident: message.incident,
     },
   };
 }

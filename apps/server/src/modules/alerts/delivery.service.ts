@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { OutboundError } from '../../lib/outbound-http.js';
 import type { Channels } from './channels.js';
+import { briefKey, incidentBriefs } from './incident-brief.js';
 import { type DeliveryTarget, type OutboundMessage, delayAfter } from './channel-types.js';
 import { type DeliveryRow, deliveriesRepository as deliveries } from './deliveries.repository.js';
 
@@ -58,6 +59,12 @@ export class DeliveryService {
         )
       ).map((row) => [row.id, row]),
     );
+    const briefs = await incidentBriefs(
+      this.db,
+      [...notifications.values()].flatMap((row) =>
+        row.incidentId ? [{ organizationId: row.organizationId, incidentId: row.incidentId }] : [],
+      ),
+    );
     await Promise.all(
       claimed.map(async (row) => {
         const notification = row.notificationId ? notifications.get(row.notificationId) : undefined;
@@ -78,6 +85,9 @@ export class DeliveryService {
           lines: notification.lines,
           url: notification.link ? `${this.publicUrl}${notification.link}` : null,
           incidentId: notification.incidentId,
+          incident: notification.incidentId
+            ? (briefs.get(briefKey(notification.organizationId, notification.incidentId)) ?? null)
+            : null,
           createdAt: notification.sentAt ?? notification.createdAt,
         };
         await this.attempt(row, message, {

@@ -196,6 +196,7 @@ export class EndpointsService {
         lines: [`${endpoint.name} is connected: alerts will arrive here.`],
         url: null,
         incidentId: null,
+        incident: null,
         createdAt: new Date(),
       },
       { recipient: endpoint.id, url: endpoint.url, secret: endpoint.secret },

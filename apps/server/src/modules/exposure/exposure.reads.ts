@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type IncidentImpact,
   type Priority,
@@ -284,6 +284,31 @@ export const exposureReads = {
         ),
       )
       .limit(limit);
+  },
+
+  /** The sites and shipments each of these incidents reaches of the organization now. */
+  async liveCountsOf(
+    db: Executor,
+    organizationId: string,
+    incidentIds: readonly string[],
+  ): Promise<Map<string, { sites: number; shipments: number }>> {
+    if (incidentIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        incidentId: exposures.incidentId,
+        sites: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SITE'))::int`,
+        shipments: sql<number>`(count(*) filter (where ${exposures.targetKind} = 'SHIPMENT'))::int`,
+      })
+      .from(exposures)
+      .where(
+        and(
+          eq(exposures.organizationId, organizationId),
+          inArray(exposures.incidentId, [...incidentIds]),
+          ne(exposures.state, 'CLEARED'),
+        ),
+      )
+      .groupBy(exposures.incidentId);
+    return new Map(rows.map(({ incidentId, ...counts }) => [incidentId, counts]));
   },
 
   /** Live exposure counts per incident for the organization. */
