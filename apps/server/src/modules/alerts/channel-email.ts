@@ -30,7 +30,7 @@ export function emailOf(message: OutboundMessage) {
 <table style="border-collapse:collapse;font-size:14px">${facts
     .map(
       ({ label, text: value }) =>
-        `<tr><th style="text-align:left;padding:2px 12px 2px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0;color:#475569;font-weight:600;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:2px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`,
     )
     .join('')}</table>
 ${message.url ? `<p><a href="${escapeHtml(message.url)}">Open in Meridian</a></p>` : ''}
