@@ -580,20 +580,6 @@ export const exposures = pgTable(
 );
 
 /**
- * How many statements have changed each organization's sites and shipments, kept by triggers
- * (migration 0032): the exposure engine rebuilds an organization's index, and an incident's
- * impact is recomputed, when one of them moves. One row read, where counting an organization's
- * 100,000 shipments on every recompute took 22–49 ms.
- */
-export const organizationDataVersions = pgTable('organization_data_versions', {
-  organizationId: uuid('organization_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  sites: bigint('sites', { mode: 'number' }).notNull().default(0),
-  shipments: bigint('shipments', { mode: 'number' }).notNull().default(0),
-});
-
-/**
  * The most of an organization's sites and of its shipments an incident reached at once, and
  * when: what it exposed while active stays known after it ends.
  */

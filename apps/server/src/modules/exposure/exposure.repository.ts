@@ -6,7 +6,6 @@ import {
   exposurePeaks,
   exposures,
   incidents,
-  organizationDataVersions,
   organizations,
   shipments,
   sites,
@@ -100,16 +99,17 @@ const liveOfShipments = (...conditions: (SQL | undefined)[]) =>
 
 export const exposureRepository = {
   /** Changes whenever a site or a shipment of the organization is added, changed or removed. */
-  /** Changes whenever the organization's sites or shipments do (kept by triggers). */
   async indexVersion(db: Executor, organizationId: string): Promise<string> {
     const [row] = await db
-      .select({
-        sites: organizationDataVersions.sites,
-        shipments: organizationDataVersions.shipments,
-      })
-      .from(organizationDataVersions)
-      .where(eq(organizationDataVersions.organizationId, organizationId));
-    return row ? `${row.sites}|${row.shipments}` : '0|0';
+      .execute<{ version: string }>(
+        sql`select
+      (select count(*) || '/' || coalesce(max(updated_at)::text, '') from ${sites} where organization_id = ${organizationId})
+      || '|' ||
+      (select count(*) || '/' || coalesce(max(updated_at)::text, '') from ${shipments} where organization_id = ${organizationId})
+      as version`,
+      )
+      .then((result) => (result as { rows: { version: string }[] }).rows);
+    return row?.version ?? '';
   },
 
   async matchableSites(db: Executor, organizationId: string): Promise<MatchableSite[]> {
