@@ -110,7 +110,10 @@ export function SearchCombobox({
     setHighlighted(0);
   }
 
-  const highlightedOption = options[Math.min(highlighted, options.length - 1)];
+  const shown = Math.min(highlighted, options.length - 1);
+  const highlightedOption = options[shown];
+  // The list answers the text typed: not while the search waits for its pause or loads.
+  const settled = text.trim() === search && !results.stale;
   const highlightedId = highlightedOption ? optionId(highlightedOption) : undefined;
   useEffect(() => {
     if (open && highlightedId) {
@@ -161,7 +164,7 @@ export function SearchCombobox({
         break;
       case 'Enter':
         event.preventDefault();
-        if (highlightedOption) choose(highlightedOption.id);
+        if (highlightedOption && settled) choose(highlightedOption.id);
         break;
       case 'Tab':
         setOpenWithSearch(false);
@@ -268,7 +271,7 @@ export function SearchCombobox({
                 onClick={() => choose(option.id)}
                 className={cn(
                   'relative flex cursor-pointer items-center rounded-md py-1.5 pr-8 pl-2 text-sm select-none',
-                  index === highlighted && 'bg-surface-hover',
+                  index === shown && 'bg-surface-hover',
                   selected && 'font-medium',
                 )}
               >
