@@ -8,6 +8,13 @@ type IncidentTypeValue = (typeof INCIDENT_TYPES)[number];
 type IncidentStatusValue = (typeof INCIDENT_STATUSES)[number];
 type SeverityValue = (typeof SEVERITIES)[number];
 
+/** How a status reads in messages and timelines. */
+export const INCIDENT_STATUS_LABELS: Readonly<Record<IncidentStatusValue, string>> = {
+  OPEN: 'Open',
+  IN_PROGRESS: 'In progress',
+  RESOLVED: 'Resolved',
+};
+
 export const INCIDENT_TYPE_LABELS: Readonly<Record<IncidentTypeValue, string>> = {
   NATURAL_HAZARD: 'Natural hazard',
   WEATHER: 'Weather',

@@ -1,4 +1,5 @@
 import {
+  INCIDENT_STATUS_LABELS,
   INCIDENT_TYPE_LABELS,
   PRIORITY_LABELS,
   type Priority,
@@ -21,8 +22,6 @@ export type IncidentBrief = {
   exposedNow: { sites: number; shipments: number };
   summary: string | null;
 };
-
-const STATUS_WORDS = { OPEN: 'Open', IN_PROGRESS: 'In progress', RESOLVED: 'Resolved' } as const;
 
 /** Where a brief is kept: one per incident and organization (a global incident has several). */
 export const briefKey = (organizationId: string, incidentId: string) =>
@@ -54,7 +53,7 @@ export async function incidentBriefs(
       if (!incident) continue;
       const impact = impacts.get(incidentId) ?? null;
       briefs.set(briefKey(organizationId, incidentId), {
-        kind: `${INCIDENT_TYPE_LABELS[incident.type]} · ${STATUS_WORDS[incident.status]}`,
+        kind: `${INCIDENT_TYPE_LABELS[incident.type]} · ${INCIDENT_STATUS_LABELS[incident.status]}`,
         place: placeOf(incident),
         priority: impact?.priority ?? null,
         valueAtRisk:

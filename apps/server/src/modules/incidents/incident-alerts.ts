@@ -1,15 +1,9 @@
-import { WEB_PATHS } from '@meridian/contracts';
+import { INCIDENT_STATUS_LABELS, WEB_PATHS } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import type { AlertRaiser } from '../alerts/raise.js';
 import { exposureReads } from '../exposure/exposure.reads.js';
 import type { IncidentRow } from './incidents.repository.js';
-
-const STATUS_LABEL: Readonly<Record<IncidentRow['status'], string>> = {
-  OPEN: 'Open',
-  IN_PROGRESS: 'In progress',
-  RESOLVED: 'Resolved',
-};
 
 const nameOf = (actor: Actor) =>
   `${actor.user.firstName} ${actor.user.lastName}`.trim() || actor.user.email;
@@ -57,7 +51,7 @@ export class IncidentAlerts {
         // As it stands before the engine recomputes it: a resolution carries what it was.
         priority: await exposureReads.priorityOf(tx, after.id, after.organizationId),
         kind: resolved ? 'INCIDENT_RESOLVED' : 'INCIDENT_STATUS',
-        line: `${resolved ? 'Resolved' : `${STATUS_LABEL[before.status]} → ${STATUS_LABEL[after.status]}`} by ${nameOf(actor)}${reason ? `: ${reason}` : ''}`,
+        line: `${resolved ? 'Resolved' : `${INCIDENT_STATUS_LABELS[before.status]} → ${INCIDENT_STATUS_LABELS[after.status]}`} by ${nameOf(actor)}${reason ? `: ${reason}` : ''}`,
         actorUserId: actor.user.id,
       });
     }
