@@ -59,7 +59,21 @@ async function tokenOf(email: string): Promise<string> {
   return accessToken;
 }
 
-/** The manager records an incident of Acme through the API; every other member is alerted. */
+/** The member's user id, asked once. */
+async function memberId(): Promise<string> {
+  const reply = await world().server.request<{ user: { id: string } }>(
+    'POST',
+    '/api/auth/validate',
+    { token: await tokenOf(world().data.member.email) },
+  );
+  return reply.body.user.id;
+}
+
+/**
+ * The manager records an incident of Acme through the API, far from anything of Acme's, and
+ * assigns it to the member: every other member has it in their inbox, and the member, whose
+ * work it now is, on their channels too (a desktop notification).
+ */
 async function recordIncident(title: string): Promise<string> {
   const { server, data } = world();
   const accessToken = await tokenOf(data.manager.email);
@@ -72,7 +86,8 @@ async function recordIncident(title: string): Promise<string> {
         title,
         severity: 'HIGH',
         type: 'PORT_CONGESTION',
-        location: { lat: 51.95, lng: 4.05, countryCode: 'NL' },
+        location: { lat: -40.5, lng: -30.25 },
+        assigneeId: await memberId(),
       },
     },
   );
@@ -178,13 +193,14 @@ describe('the notification bell', () => {
     // It arrived after the page loaded, Desktop is on by default and the browser allows it.
     await expect.poll(() => shownNotifications(page)).toHaveLength(1);
     const [newest] = (await notificationsOf(world().data.member.email)).notifications;
-    expect(await shownNotifications(page)).toEqual([
-      {
-        title: 'New incident: Port strike at Rotterdam',
-        body: 'Recorded by mia User',
-        tag: newest?.id,
-      },
+    // One thread: recorded, and assigned to the member (the order the two were fanned out).
+    const [shown] = await shownNotifications(page);
+    expect(shown?.title).toMatch(/^(New incident|Assigned to you): Port strike at Rotterdam$/);
+    expect(shown?.body.split('\n').sort()).toEqual([
+      'Recorded by mia User',
+      'mia User assigned this incident to you',
     ]);
+    expect(shown?.tag.startsWith(`${newest?.id}@`)).toBe(true);
 
     // Keyboard: Enter opens the panel, Escape closes it and gives the focus back to the bell.
     await bell(page, 1).focus();
@@ -198,9 +214,8 @@ describe('the notification bell', () => {
       .toBe('Notifications, 1 unread');
 
     await bell(page, 1).click();
-    await item(page, 'New incident: Port strike at Rotterdam')
-      .getByText('Recorded by mia User')
-      .waitFor();
+    await item(page, 'Port strike at Rotterdam').getByText('Recorded by mia User').waitFor();
+    await item(page, 'Port strike at Rotterdam').getByText('2 updates').waitFor();
     await waitForStillPage(page);
     await expectAccessible(page);
     await saveScreenshot(page, 'notifications-panel-dark');
@@ -386,8 +401,9 @@ describe('integrations', () => {
     await row.getByRole('button', { name: 'Send test: Ops receiver' }).click();
     await toast(page, 'Test message failed: HTTP 500').waitFor();
     await row.getByText('HTTP 500', { exact: false }).waitFor();
+    // Every change reaches the webhook: recorded, and assigned.
     await recordIncident('Cyber attack on the terminal system');
-    await expect.poll(() => receiver.received('/hook').length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => receiver.received('/hook').length, { timeout: 10_000 }).toBe(4);
 
     await row.getByRole('button', { name: 'Deliveries: Ops receiver' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deliveries: Ops receiver' });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { IsoDateTime } from './common.js';
 import { SEVERITY_RANK } from './incident-rules.js';
 import { SEVERITIES } from './roles.js';
-import { PRIORITIES } from './priority.js';
+import { PRIORITIES, meetsPriority } from './priority.js';
+
+type Priority = (typeof PRIORITIES)[number];
 import type { NotificationSettings } from './settings.js';
 
 /** What caused an alert. */
@@ -19,6 +21,8 @@ export const ALERT_KINDS = [
   'PLAN_COMPLETED',
   'ACTION_ASSIGNED',
   'ACTION_OVERDUE',
+  /** A bulk change (an import) newly exposed the organization to incidents: one summary. */
+  'EXPOSURE_SUMMARY',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -72,6 +76,76 @@ export function alertWanted(
   return SEVERITY_RANK[alert.severity] >= THRESHOLD[settings.severity];
 }
 
+/** One incident a bulk change newly exposed the organization to, in the change's summary. */
+export type AlertSummaryItem = {
+  incidentId: string;
+  title: string;
+  priority: Priority | null;
+  previousPriority: Priority | null;
+  urgent: boolean;
+};
+
+/** What is about someone's own work: sent at once, never held in a digest. */
+export const PERSONAL_ALERT_KINDS: ReadonlySet<AlertKind> = new Set([
+  'INCIDENT_ASSIGNED',
+  'PLAN_ASSIGNED',
+  'ACTION_ASSIGNED',
+  'ACTION_OVERDUE',
+]);
+
+/** Kinds that tell of an incident reaching (further into) the organization. */
+const EXPOSING: ReadonlySet<AlertKind> = new Set([
+  'INCIDENT_CREATED',
+  'EXPOSURE_NEW',
+  'EXPOSURE_ESCALATED',
+]);
+
+/** Where an alert goes for one person: their channels (and the inbox), the inbox only, or nowhere. */
+export type AlertRoute = 'CHANNELS' | 'INBOX' | null;
+
+/** An incident's move that lifts it to `threshold` from below (or a critical site newly hit). */
+const crosses = (
+  threshold: Priority,
+  item: { priority: Priority | null; previousPriority: Priority | null; urgent: boolean },
+) =>
+  item.urgent ||
+  (item.priority !== null &&
+    meetsPriority(threshold, item.priority) &&
+    !(item.previousPriority !== null && meetsPriority(threshold, item.previousPriority)));
+
+/**
+ * Whether, and where, an alert reaches one member. Their channels (e-mail, SMS, Slack, Teams,
+ * desktop) only for what needs them: an incident that newly exposes the organization at or
+ * above their alert priority, or rises to it; a critical or single-source site newly exposed;
+ * what is assigned to them or overdue for them; the resolution of an incident they own. The
+ * rest they want (by severity and their switches) goes to the in-app inbox only.
+ */
+export function alertRoute(
+  settings: NotificationSettings,
+  alert: {
+    kind: AlertKind;
+    severity: (typeof SEVERITIES)[number];
+    priority: Priority | null;
+    previousPriority: Priority | null;
+    urgent: boolean;
+    ownerUserId: string | null;
+    summary: readonly AlertSummaryItem[] | null;
+  },
+  memberId: string,
+): AlertRoute {
+  if (alert.kind === 'EXPOSURE_SUMMARY') {
+    const items = alert.summary ?? [];
+    return items.some((item) => crosses(settings.priority, item)) ? 'CHANNELS' : 'INBOX';
+  }
+  if (!alertWanted(settings, alert)) return null;
+  if (PERSONAL_ALERT_KINDS.has(alert.kind)) return 'CHANNELS';
+  if (alert.kind === 'INCIDENT_RESOLVED') {
+    return alert.ownerUserId === memberId ? 'CHANNELS' : 'INBOX';
+  }
+  if (EXPOSING.has(alert.kind) && crosses(settings.priority, alert)) return 'CHANNELS';
+  return 'INBOX';
+}
+
 export const Notification = z
   .object({
     id: z.uuid(),
@@ -83,7 +157,15 @@ export const Notification = z
     /** Where it leads in the app, e.g. /admin/events/{id}. */
     link: z.string().nullable(),
     incidentId: z.uuid().nullable(),
+    /** The incident's priority for the organization at the latest change. */
+    priority: z.enum(PRIORITIES).nullable(),
+    /** How many changes this thread gathered (one entry per incident). */
+    updates: z.number().int(),
     createdAt: IsoDateTime,
+    /** The latest change. */
+    updatedAt: IsoDateTime,
+    /** When a change in it last went out on the channels: desktop notifications show those. */
+    alertedAt: IsoDateTime.nullable(),
     readAt: IsoDateTime.nullable(),
   })
   .meta({ id: 'Notification' });
@@ -103,7 +185,11 @@ export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
 
 export const UnreadResponse = z.object({
   message: z.string(),
-  data: z.object({ unread: z.number().int() }),
+  data: z.object({
+    unread: z.number().int(),
+    /** The latest change of an unread thread that went out on the channels (desktop alerts). */
+    alertedAt: IsoDateTime.nullable(),
+  }),
 });
 export type UnreadResponse = z.infer<typeof UnreadResponse>;
 

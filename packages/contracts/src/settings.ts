@@ -3,6 +3,7 @@ import { LIMITS } from './constants.js';
 import { SIGN_IN_METHODS } from './enums.js';
 import { Password } from './auth.js';
 import { CurrencyCode } from './common.js';
+import { PRIORITIES } from './priority.js';
 import { TwoFactorStatus } from './two-factor.js';
 import { PersonName, User } from './users.js';
 
@@ -69,6 +70,11 @@ export const NotificationSettings = z.strictObject({
     sms: z.boolean(),
   }),
   severity: z.enum(NOTIFICATION_SEVERITIES),
+  /**
+   * From this priority up, an incident exposing the organization reaches the channels (at
+   * once); below it, the in-app inbox only.
+   */
+  priority: z.enum(PRIORITIES),
   plan: z.boolean(),
   action: z.boolean(),
   resolution: z.boolean(),
@@ -84,6 +90,7 @@ export type NotificationSettings = z.infer<typeof NotificationSettings>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   channels: { desktop: true, slack: false, teams: false, email: true, sms: false },
   severity: 'All',
+  priority: 'P2',
   plan: true,
   action: true,
   resolution: true,

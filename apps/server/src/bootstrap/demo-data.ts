@@ -269,7 +269,10 @@ export async function seedDemoData(
     await jobQueue.enqueueMany(
       tx,
       EXPOSURE_JOBS.organization,
-      [...orgIds].map((organizationId) => ({ key: organizationId, payload: { organizationId } })),
+      [...orgIds].map((organizationId) => ({
+        key: organizationId,
+        payload: { organizationId, cause: 'Demo data loaded' },
+      })),
     );
     return true;
   });

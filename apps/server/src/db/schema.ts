@@ -21,6 +21,7 @@ import type {
   AdminRole,
   SignInMethod,
   AlertKind,
+  AlertSummaryItem,
   AnalysisEngine,
   Citation,
   DeliveryChannel,
@@ -849,6 +850,22 @@ export const alerts = pgTable(
      * before clearing); null when it had none. Endpoints with a minimum priority filter on it.
      */
     priority: text('priority').$type<Priority>(),
+    /**
+     * Its priority before the change: a change that lifts the incident to someone's alert
+     * priority (from below it) reaches their channels; one that only moves counts does not.
+     */
+    previousPriority: text('previous_priority').$type<Priority>(),
+    /** A critical or single-source site newly exposed: the channels, whatever the priority. */
+    urgent: boolean('urgent').notNull().default(false),
+    /** The incident's owner (its assignee) when raised: its resolution reaches their channels. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Raised within a bulk change (an import's recompute): told to people in the change's one
+     * summary, to webhooks one by one.
+     */
+    batchKey: text('batch_key'),
+    /** A bulk change's summary: the incidents it newly exposed. */
+    summary: jsonb('summary').$type<AlertSummaryItem[]>(),
     fannedOutAt: timestamp('fanned_out_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -886,8 +903,8 @@ export const alertEndpoints = pgTable(
 );
 
 /**
- * One message to one recipient, a member (listed in the app, mailed) or an endpoint. One
- * incident reaches a recipient at most once per digest window: a later alert waits in the
+ * One message to one recipient on the channels, a member (mailed, texted) or an endpoint; the
+ * in-app inbox is `inboxEntries`. One incident reaches a member at most once per digest window: a later alert waits in the
  * recipient's one unsent row for the incident (`sentAt` null) until `sendAfter`.
  */
 export const notifications = pgTable(
@@ -922,6 +939,47 @@ export const notifications = pgTable(
       table.incidentId,
       table.sentAt,
     ),
+  ],
+);
+
+/**
+ * The in-app inbox: one entry per member and incident (a thread), written the moment an alert
+ * about it is fanned out, whatever any digest holds; each change adds its line (newest first),
+ * updates it and makes it unread again. Alerts without an incident (a bulk change's summary)
+ * have an entry each.
+ */
+export const inboxEntries = pgTable(
+  'inbox_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'cascade' }),
+    /** The latest change's kind, and its incident's severity and priority then. */
+    kind: text('kind').$type<AlertKind>().notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    priority: text('priority').$type<Priority>(),
+    title: text('title').notNull(),
+    /** One line per change, newest first (the latest few kept). */
+    lines: jsonb('lines').$type<string[]>().notNull(),
+    link: text('link'),
+    /** How many changes the thread gathered. */
+    updates: integer('updates').notNull().default(1),
+    /** When a change in it last went out on the channels (desktop notifications show those). */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('inbox_entries_thread_key')
+      .on(table.userId, table.incidentId)
+      .where(sql`incident_id is not null`),
+    index('inbox_entries_user_updated_idx').on(table.userId, table.updatedAt),
   ],
 );
 

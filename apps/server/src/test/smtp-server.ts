@@ -62,3 +62,25 @@ export const decodedBody = (raw: string): string =>
           .map((hex) => parseInt(hex, 16)),
       ).toString('utf8'),
     );
+
+/** A header's value as a mail reader shows it: folded lines joined, RFC 2047 words decoded. */
+export function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const line = unfolded
+    .split(/\r?\n/)
+    .find((entry) => entry.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  if (line === undefined) return undefined;
+  return (
+    line
+      .slice(name.length + 1)
+      .trim()
+      // Adjacent encoded words are one run of text: the space between them is not shown.
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodedBody(text.replace(/_/g, ' ')),
+      )
+  );
+}

@@ -15,7 +15,7 @@ import {
   feedReports,
   incidents,
   memos,
-  notifications,
+  inboxEntries,
   planActions,
   planTemplates,
   plans,
@@ -158,7 +158,7 @@ async function newNotificationOfAViewer(): Promise<string> {
     .from(users)
     .where(eq(users.email, 'aviewer@acme.example'));
   const [row] = await server.database.db
-    .insert(notifications)
+    .insert(inboxEntries)
     .values({
       organizationId: orgA,
       userId: viewer?.id ?? '',
@@ -166,8 +166,6 @@ async function newNotificationOfAViewer(): Promise<string> {
       severity: 'HIGH',
       title: 'Matrix notification',
       lines: [],
-      alertIds: [],
-      sentAt: new Date(),
     })
     .returning();
   return row?.id ?? '';

@@ -11,7 +11,12 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
-import { type SmtpCapture, decodedBody, startSmtpCapture } from '../../test/smtp-server.js';
+import {
+  type SmtpCapture,
+  decodedBody,
+  headerOf,
+  startSmtpCapture,
+} from '../../test/smtp-server.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../../test/webhook-receiver.js';
 import {
@@ -99,55 +104,78 @@ const createIncident = async (
   expect(response.status).toBe(201);
   return response.body.data.incident;
 };
+/** A critical site: an incident that newly exposes it reaches people's channels at once. */
+const criticalSite = async (name: string, lat: number, lng: number) => {
+  const site = await server.request('POST', '/api/sites', {
+    token: token.manager,
+    body: { name, kind: 'WAREHOUSE', criticality: 'CRITICAL', location: { lat, lng } },
+  });
+  expect(site.status).toBe(201);
+};
 const mailsTo = (address: string, about: string) =>
   smtp.messages.filter((mail) => mail.to.includes(address) && mail.raw.includes(about));
 
 describe('in-app and e-mail alerts', () => {
   it("alerts the organization's other members about a new incident, not the one who recorded it", async () => {
+    await criticalSite('Felixstowe berth 7', 51.951, 1.351);
     const incident = await createIncident({
       title: 'Crane collapse at Felixstowe',
       type: 'PORT_CONGESTION',
       location: { lat: 51.95, lng: 1.35, countryCode: 'GB' },
       description: 'A ship-to-shore crane fell onto berth 7; the berth is closed until inspected.',
     });
+    // One thread in the inbox: recorded, then what it exposes, newest first.
     const viewer = await until(
       () => notifications('viewer'),
-      (data) => data.notifications.some((n) => n.incidentId === incident.id),
+      (data) => data.notifications.some((n) => n.incidentId === incident.id && n.updates === 2),
     );
-    const alert = viewer.notifications.find((n) => n.incidentId === incident.id);
-    expect(alert).toMatchObject({
-      kind: 'INCIDENT_CREATED',
+    const threads = viewer.notifications.filter((n) => n.incidentId === incident.id);
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).toMatchObject({
+      kind: 'EXPOSURE_NEW',
       severity: 'HIGH',
-      title: 'New incident: Crane collapse at Felixstowe',
+      title: 'New exposure: Crane collapse at Felixstowe',
       link: `/admin/events/${incident.id}`,
       readAt: null,
     });
-    expect(alert?.lines[0]).toMatch(/^Recorded by manager/);
+    expect(threads[0]?.lines[0]).toBe('Now exposed: 1 site (Felixstowe berth 7)');
+    expect(threads[0]?.lines[1]).toMatch(/^Recorded by manager/);
+    // The critical site went out on the channels: desktop notifications show it.
+    expect(threads[0]?.alertedAt).not.toBeNull();
     expect(viewer.unread).toBeGreaterThanOrEqual(1);
-    expect((await notifications('manager')).notifications).toHaveLength(0);
+    // Who recorded it hears only of what it exposes, not of their own act.
+    const manager = await until(
+      () => notifications('manager'),
+      (data) => data.notifications.some((n) => n.incidentId === incident.id),
+    );
+    expect(
+      manager.notifications.filter((n) => n.incidentId === incident.id).map((n) => n.lines),
+    ).toEqual([['Now exposed: 1 site (Felixstowe berth 7)']]);
     // Nobody in another organization hears of it.
     expect((await notifications('borealis')).notifications).toHaveLength(0);
 
+    // One e-mail: the recording alone (nothing exposed yet) stays in the inbox.
     const mails = await until(
       async () => mailsTo('viewer@acme-alerts.example', 'Crane collapse'),
       (found) => found.length === 1,
     );
     const body = decodedBody(mails[0]?.raw ?? '');
-    expect(body).toContain('Subject: [Meridian] High: New incident: Crane collapse at Felixstowe');
+    expect(headerOf(mails[0]?.raw ?? '', 'Subject')).toMatch(
+      /^\[Meridian\] P\d · High: New exposure: Crane collapse at Felixstowe$/,
+    );
     // Enough to triage from the message: what, where, priority, what it reaches, its words.
     for (const fact of [
       'What: Port congestion · Open',
       'Where: United Kingdom (51.95, 1.35)',
-      'Priority: Not exposed now',
-      'Reaches now: nothing of yours',
+      'Reaches now: 1 site, 0 shipments',
       'Summary: A ship-to-shore crane fell onto berth 7; the berth is closed until inspected.',
     ])
       expect(body).toContain(fact);
+    expect(body).toMatch(/Priority: P\d · /);
     expect(body).toContain(
       `Open in Meridian: https://meridian.example/admin/events/${incident.id}`,
     );
     expect(body).toContain(`<a href="https://meridian.example/admin/events/${incident.id}">`);
-    expect(mailsTo('manager@acme-alerts.example', 'Crane collapse')).toHaveLength(0);
   });
 
   it('marks one notification read, then all, and refuses another member’s', async () => {
@@ -179,10 +207,12 @@ describe('in-app and e-mail alerts', () => {
       resolution: false,
       channels: { ...DEFAULT_NOTIFICATION_SETTINGS.channels, email: false },
     });
+    await criticalSite('Refinery tank farm', 29.7, -95.0);
     const high = await createIncident({ title: 'Flooded depot (high)' });
     const critical = await createIncident({
       title: 'Refinery fire (critical)',
       severity: 'CRITICAL',
+      location: { lat: 29.7, lng: -95.001 },
     });
     const admin = await until(
       () => notifications('admin'),
@@ -221,7 +251,10 @@ describe('in-app and e-mail alerts', () => {
     // The viewer hears of the status change (critical), never of the resolution.
     const viewerAfter = await until(
       () => notifications('viewer'),
-      (data) => data.notifications.filter((n) => n.incidentId === critical.id).length === 2,
+      (data) =>
+        data.notifications.some(
+          (n) => n.incidentId === critical.id && n.lines.some((l) => l.startsWith('Open →')),
+        ),
     );
     const viewerLines = viewerAfter.notifications
       .filter((n) => n.incidentId === critical.id)
@@ -333,9 +366,11 @@ describe('SMS through a Twilio-compatible gateway', () => {
       smsNumber: '+447700900123',
     });
     const before = receiver.received(gateway).length;
+    // What is assigned to someone reaches their channels at once.
     const incident = await createIncident({
       title: 'Typhoon nearing Kaohsiung',
       severity: 'CRITICAL',
+      assigneeId: ids.viewer,
     });
     const texts = await until(
       async () => receiver.received(gateway).slice(before),
@@ -346,7 +381,7 @@ describe('SMS through a Twilio-compatible gateway', () => {
     expect(form.get('To')).toBe('+447700900123');
     expect(form.get('From')).toBe('+15005550006');
     expect(form.get('Body')).toBe(
-      `Meridian Critical: New incident: Typhoon nearing Kaohsiung\nRecorded by manager User\nhttps://meridian.example/admin/events/${incident.id}`,
+      `Meridian Critical: Assigned to you: Typhoon nearing Kaohsiung\nmanager User assigned this incident to you\nhttps://meridian.example/admin/events/${incident.id}`,
     );
     expect(texts[0]?.headers.authorization).toBe(
       `Basic ${Buffer.from('AC123:sms-gateway-secret').toString('base64')}`,
@@ -471,29 +506,47 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
     const slackBefore = receiver.received('/slack/T000/B000/XXXX').length;
     const teamsBefore = receiver.received('/teams').length;
     const hookBefore = receiver.received('/hook').length;
-    const low = await createIncident({ title: 'Minor road works', severity: 'LOW' });
-    const high = await createIncident({ title: 'Port <closure> & strike', severity: 'HIGH' });
+    await criticalSite('Road depot', 12.5, 12.5);
+    await criticalSite('Port terminal', 13.5, 13.5);
+    const low = await createIncident({
+      title: 'Minor road works',
+      severity: 'LOW',
+      location: { lat: 12.5, lng: 12.501 },
+    });
+    const high = await createIncident({
+      title: 'Port <closure> & strike',
+      severity: 'HIGH',
+      location: { lat: 13.5, lng: 13.501 },
+    });
+    // The webhook receives every change above its threshold, one by one: recorded, exposed.
     const alerts = await until(
       async () => receiver.received('/hook').slice(hookBefore),
-      (found) => found.length >= 1,
+      (found) => found.length >= 2,
     );
-    expect(alerts).toHaveLength(1);
-    const payload = alerts[0]?.json as {
-      id: string;
-      alert: { incidentId: string; url: string; incident: unknown };
-    };
-    expect(payload.alert.incidentId).toBe(high.id);
+    expect(alerts).toHaveLength(2);
+    const payloads = alerts.map(
+      (entry) =>
+        entry.json as {
+          id: string;
+          alert: { kind: string; incidentId: string; url: string; incident: unknown };
+        },
+    );
+    expect(payloads.map((payload) => payload.alert.incidentId)).toEqual([high.id, high.id]);
+    expect(payloads.map((payload) => payload.alert.kind).sort()).toEqual([
+      'EXPOSURE_NEW',
+      'INCIDENT_CREATED',
+    ]);
+    const exposed = payloads.find((payload) => payload.alert.kind === 'EXPOSURE_NEW');
     // The incident as it stands, for a receiver to route and triage on.
-    expect(payload.alert.incident).toEqual({
+    expect(exposed?.alert.incident).toMatchObject({
       kind: 'Other · Open',
-      place: null,
-      priority: null,
-      valueAtRisk: null,
-      exposedNow: { sites: 0, shipments: 0 },
+      exposedNow: { sites: 1, shipments: 0 },
       summary: null,
     });
-    expect(payload.alert.url).toBe(`https://meridian.example/admin/events/${high.id}`);
-    expect(alerts[0]?.headers[DELIVERY_HEADER]).toBe(payload.id);
+    expect(exposed?.alert.url).toBe(`https://meridian.example/admin/events/${high.id}`);
+    expect(new Set(payloads.map((payload) => payload.id)).size).toBe(2);
+    expect(alerts[0]?.headers[DELIVERY_HEADER]).toBe(payloads[0]?.id);
+    // Slack carries what reaches a member's channels: the two critical sites newly exposed.
     const slack = await until(
       async () => receiver.received('/slack/T000/B000/XXXX').slice(slackBefore),
       (found) => found.length === 2,
@@ -503,7 +556,7 @@ describe('integrations: Slack, Teams and signed webhooks', () => {
     expect(
       texts.some((text) => text.includes('Port <closure> & strike') && text.includes(high.id)),
     ).toBe(true);
-    expect(texts.every((text) => text.includes('*Reaches now:* nothing of yours'))).toBe(true);
+    expect(texts.every((text) => text.includes('*Reaches now:* 1 site, 0 shipments'))).toBe(true);
     // Nobody wants Teams: nothing posted there.
     expect(receiver.received('/teams').slice(teamsBefore)).toHaveLength(0);
     expect(low.id).not.toBe(high.id);

@@ -56,7 +56,9 @@ const raise = async (line: string, severity: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITIC
   const row = await alertsRepository.insert(server.database.db, {
     organizationId,
     incidentId,
-    kind: 'INCIDENT_STATUS',
+    // A critical site newly exposed: it reaches the channels whatever the priority.
+    kind: 'EXPOSURE_NEW',
+    urgent: true,
     severity,
     title: 'Canal blocked',
     line,
@@ -78,7 +80,7 @@ describe('digest window', () => {
     let rows = await mine();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      title: 'Incident status changed: Canal blocked',
+      title: 'New exposure: Canal blocked',
       sentAt: at(0),
     });
 

@@ -4,8 +4,11 @@ import {
   type DeliveryChannel,
   DEFAULT_NOTIFICATION_SETTINGS,
   NotificationSettings,
+  PERSONAL_ALERT_KINDS,
+  type Priority,
   SEVERITY_RANK,
-  alertWanted,
+  type Severity,
+  alertRoute,
   meetsPriority,
 } from '@meridian/contracts';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
@@ -20,12 +23,21 @@ import {
 } from './alerts.repository.js';
 import { ALERT_JOBS } from './alerts.jobs.js';
 import type { Channels } from './channels.js';
+import { type InboxChange, inboxRepository } from './inbox.repository.js';
 import { type NewDelivery, deliveriesRepository } from './deliveries.repository.js';
 
 /** One way a notification leaves: a channel and its address (and the endpoint, for those). */
 type TargetDelivery = { channel: DeliveryChannel; recipient: string; endpointId?: string };
 /** A recipient the alert reaches, with where its message goes. */
 type Target = { recipient: Recipient; deliveries: TargetDelivery[] };
+
+/** An endpoint's thresholds: the incident's severity, and its priority when one is set. */
+const passes = (
+  endpoint: { minSeverity: Severity; minPriority: Priority | null },
+  alert: { severity: Severity; priority: Priority | null },
+) =>
+  SEVERITY_RANK[alert.severity] >= SEVERITY_RANK[endpoint.minSeverity] &&
+  meetsPriority(endpoint.minPriority, alert.priority);
 
 const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
   EXPOSURE_NEW: 'New exposure',
@@ -39,18 +51,8 @@ const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
   PLAN_COMPLETED: 'Plan completed',
   ACTION_ASSIGNED: 'Action assigned to you',
   ACTION_OVERDUE: 'Action overdue',
+  EXPOSURE_SUMMARY: 'New exposure',
 };
-
-/**
- * What is assigned to someone, or overdue for them: it cannot wait in a digest, so it is sent at
- * once whatever the window (a digest waiting for the same person keeps waiting).
- */
-const AT_ONCE: ReadonlySet<AlertKind> = new Set([
-  'INCIDENT_ASSIGNED',
-  'PLAN_ASSIGNED',
-  'ACTION_ASSIGNED',
-  'ACTION_OVERDUE',
-]);
 
 /** One change: "New exposure: {incident}"; several folded together: "3 updates: {incident}". */
 export const notificationTitle = (row: Pick<NotificationRow, 'kind' | 'lines' | 'title'>) =>
@@ -59,12 +61,16 @@ export const notificationTitle = (row: Pick<NotificationRow, 'kind' | 'lines' | 
     : `${KIND_LABEL[row.kind]}: ${row.title}`;
 
 /**
- * Turns an alert into notifications: for each active member whose preferences (or the
- * organization's defaults) want it, and each enabled endpoint whose thresholds (severity, and
- * the incident's priority when it sets one) it passes.
- * One incident reaches a recipient at most once per digest window; what comes within it is
- * folded into one digest sent when the window ends. Deliveries (e-mail, Slack, Teams,
- * webhook) are queued in the same transaction, so a crash loses none and repeats none.
+ * Turns an alert into notifications. Each active member who wants it (their preferences, or
+ * the organization's defaults) has it in their in-app inbox at once, in the incident's one
+ * thread; their channels carry only what `alertRoute` sends there (an incident crossing their
+ * alert priority, a critical site hit, their own work, the resolution of their incident).
+ * Slack and Teams post what reaches a member's channels there and passes the endpoint's
+ * thresholds; webhooks receive every alert, at once. One incident reaches a member's channels
+ * at most once per digest window, later changes folded into one digest sent when it ends
+ * (what is assigned to them goes at once). An alert raised within a bulk change reaches
+ * people through the change's summary only. Deliveries are queued in the same transaction,
+ * so a crash loses none and repeats none.
  */
 export class AlertFanOut {
   constructor(
@@ -87,40 +93,104 @@ export class AlertFanOut {
       if (alert.incidentId) {
         await lockFor(tx, LOCKS.alerts, `${alert.organizationId}:${alert.incidentId}`);
       }
-      const defaults = readSettings(
-        NotificationSettings,
-        DEFAULT_NOTIFICATION_SETTINGS,
-        await alerts.organizationDefaults(tx, alert.organizationId),
+      const endpoints = await alerts.activeEndpoints(tx, alert.organizationId);
+      const webhooks = endpoints.filter(
+        (endpoint) => endpoint.kind === 'WEBHOOK' && passes(endpoint, alert),
       );
-      const targets: Target[] = [];
-      const chat = new Set<string>();
-      for (const member of await alerts.members(tx, alert.organizationId)) {
-        if (alert.targetUserId && member.id !== alert.targetUserId) continue;
-        if (member.id === alert.actorUserId) continue;
-        const settings = readSettings(NotificationSettings, defaults, member.notifications);
-        if (!alertWanted(settings, alert)) continue;
-        if (settings.channels.slack) chat.add('SLACK');
-        if (settings.channels.teams) chat.add('TEAMS');
-        targets.push({
-          recipient: { userId: member.id },
-          deliveries: this.personalDeliveries(settings, member.email),
-        });
+      let queued = await this.toWebhooks(tx, alert, webhooks, now);
+      if (!alert.batchKey) {
+        const { inbox, targets, chat } = await this.routed(tx, alert);
+        await inboxRepository.record(tx, inbox, now);
+        // Slack and Teams post to a channel what reaches a member's channels there.
+        for (const endpoint of endpoints) {
+          if (endpoint.kind === 'WEBHOOK' || !chat.has(endpoint.kind)) continue;
+          if (alert.targetUserId || !passes(endpoint, alert)) continue;
+          targets.push({
+            recipient: { endpointId: endpoint.id },
+            deliveries: [
+              { channel: endpoint.kind, recipient: endpoint.id, endpointId: endpoint.id },
+            ],
+          });
+        }
+        queued = (await this.notifyAll(tx, alert, targets, now)) || queued;
       }
-      // Slack and Teams post to a channel, once per alert, when a member it reaches wants them.
-      for (const endpoint of await alerts.activeEndpoints(tx, alert.organizationId)) {
-        if (SEVERITY_RANK[alert.severity] < SEVERITY_RANK[endpoint.minSeverity]) continue;
-        if (!meetsPriority(endpoint.minPriority, alert.priority)) continue;
-        if (endpoint.kind !== 'WEBHOOK' && !chat.has(endpoint.kind)) continue;
-        targets.push({
-          recipient: { endpointId: endpoint.id },
-          deliveries: [{ channel: endpoint.kind, recipient: endpoint.id, endpointId: endpoint.id }],
-        });
-      }
-      const delivered = await this.notifyAll(tx, alert, targets, now);
       await alerts.markFannedOut(tx, alert.id, now);
-      return delivered;
+      return queued;
     });
     if (queued) this.onDeliveries();
+  }
+
+  /** Who has the alert in their inbox, and whose channels (and which chat tools) carry it. */
+  private async routed(tx: Executor, alert: AlertRow) {
+    const defaults = readSettings(
+      NotificationSettings,
+      DEFAULT_NOTIFICATION_SETTINGS,
+      await alerts.organizationDefaults(tx, alert.organizationId),
+    );
+    const inbox: InboxChange[] = [];
+    const targets: Target[] = [];
+    const chat = new Set<string>();
+    const title = `${KIND_LABEL[alert.kind]}: ${alert.title}`;
+    for (const member of await alerts.members(tx, alert.organizationId)) {
+      if (alert.targetUserId && member.id !== alert.targetUserId) continue;
+      if (member.id === alert.actorUserId) continue;
+      const settings = readSettings(NotificationSettings, defaults, member.notifications);
+      const route = alertRoute(settings, alert, member.id);
+      if (!route) continue;
+      inbox.push({
+        organizationId: alert.organizationId,
+        userId: member.id,
+        incidentId: alert.incidentId,
+        kind: alert.kind,
+        severity: alert.severity,
+        priority: alert.priority,
+        title,
+        line: alert.line,
+        link: alert.link,
+        alerted: route === 'CHANNELS',
+      });
+      if (route !== 'CHANNELS') continue;
+      if (settings.channels.slack) chat.add('SLACK');
+      if (settings.channels.teams) chat.add('TEAMS');
+      targets.push({
+        recipient: { userId: member.id },
+        deliveries: this.personalDeliveries(settings, member.email),
+      });
+    }
+    return { inbox, targets, chat };
+  }
+
+  /** Every alert to every webhook above its thresholds, at once: machines want all of it. */
+  private async toWebhooks(
+    tx: Executor,
+    alert: AlertRow,
+    webhooks: readonly { id: string }[],
+    now: Date,
+  ): Promise<boolean> {
+    if (webhooks.length === 0) return false;
+    const title = notificationTitle({ kind: alert.kind, lines: [alert.line], title: alert.title });
+    const rows = await alerts.insertSentMany(
+      tx,
+      webhooks.map((endpoint) => ({
+        ...this.rowOf(alert, { endpointId: endpoint.id }),
+        title,
+        sendAfter: now,
+        sentAt: now,
+      })),
+    );
+    await deliveriesRepository.insertMany(
+      tx,
+      rows.map((row) => ({
+        organizationId: alert.organizationId,
+        notificationId: row.id,
+        endpointId: row.endpointId,
+        channel: 'WEBHOOK' as const,
+        recipient: row.endpointId ?? '',
+        idempotencyKey: `${row.id}:WEBHOOK:${row.endpointId ?? ''}`,
+        title,
+      })),
+    );
+    return true;
   }
 
   /** A digest whose window has ended: sent now with every change folded into it. */
@@ -141,7 +211,7 @@ export class AlertFanOut {
   /**
    * Sends at once, in a few statements for all, to every recipient the incident has not
    * reached within the window (nor has a digest waiting for), and to everyone for what cannot
-   * wait (AT_ONCE); folds it into the digest of the others. Answers whether deliveries were
+   * wait (their own work); folds it into the digest of the others. Answers whether deliveries were
    * queued.
    */
   private async notifyAll(
@@ -152,7 +222,7 @@ export class AlertFanOut {
   ): Promise<boolean> {
     if (targets.length === 0) return false;
     const recent =
-      alert.incidentId && !AT_ONCE.has(alert.kind)
+      alert.incidentId && !PERSONAL_ALERT_KINDS.has(alert.kind)
         ? await alerts.recentFor(tx, alert.incidentId, new Date(now.getTime() - this.windowMs))
         : new Map<string, { lastSentAt: Date | null; pending: boolean }>();
     const keyOf = (recipient: Recipient) =>

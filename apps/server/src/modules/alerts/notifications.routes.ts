@@ -43,7 +43,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       message: API_MESSAGES.alert.listed,
-      data: { unread: await notifications.unread(actorOf(request)) },
+      data: await notifications.unread(actorOf(request)),
     }),
   );
 

@@ -3,10 +3,9 @@ import * as API_MESSAGES from '@meridian/contracts/messages';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/access.js';
 import { notFound } from '../../lib/errors.js';
-import type { NotificationRow } from './alerts.repository.js';
-import { notificationsRepository as repository } from './notifications.repository.js';
+import { type InboxEntryRow, inboxRepository as repository } from './inbox.repository.js';
 
-const toDto = (row: NotificationRow): Notification => ({
+const toDto = (row: InboxEntryRow): Notification => ({
   id: row.id,
   kind: row.kind,
   severity: row.severity,
@@ -14,11 +13,15 @@ const toDto = (row: NotificationRow): Notification => ({
   lines: row.lines,
   link: row.link,
   incidentId: row.incidentId,
-  createdAt: (row.sentAt ?? row.createdAt).toISOString(),
+  priority: row.priority,
+  updates: row.updates,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  alertedAt: row.alertedAt?.toISOString() ?? null,
   readAt: row.readAt?.toISOString() ?? null,
 });
 
-/** The in-app channel: each member reads and clears only their own notifications. */
+/** The in-app inbox: each member reads and clears only their own threads. */
 export class NotificationsService {
   constructor(private readonly db: Database) {}
 
@@ -26,15 +29,16 @@ export class NotificationsService {
     actor: Actor,
     query: { limit: number; unread?: 'true' | 'false' | undefined },
   ): Promise<{ notifications: Notification[]; unread: number }> {
-    const [rows, unread] = await Promise.all([
+    const [rows, { unread }] = await Promise.all([
       repository.list(this.db, actor.user.id, query.limit, query.unread === 'true'),
       repository.unread(this.db, actor.user.id),
     ]);
     return { notifications: rows.map(toDto), unread };
   }
 
-  async unread(actor: Actor): Promise<number> {
-    return repository.unread(this.db, actor.user.id);
+  async unread(actor: Actor): Promise<{ unread: number; alertedAt: string | null }> {
+    const { unread, alertedAt } = await repository.unread(this.db, actor.user.id);
+    return { unread, alertedAt: alertedAt?.toISOString() ?? null };
   }
 
   async markRead(actor: Actor, id: string): Promise<void> {

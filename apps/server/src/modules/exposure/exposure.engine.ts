@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Priority } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import {
@@ -19,7 +20,7 @@ import {
   vecDistanceKm,
 } from '../../lib/geo/vector.js';
 import type { AlertRaiser } from '../alerts/raise.js';
-import { raiseExposureAlerts } from './exposure-alerts.js';
+import { type Batch, raiseExposureAlerts, summaryAlert } from './exposure-alerts.js';
 import { refreshImpact } from './impact.js';
 import { exposureReads } from './exposure.reads.js';
 import { type IndexedShipment, OrganizationIndex, type RoutePiece } from './exposure.index.js';
@@ -213,7 +214,11 @@ export class ExposureEngine {
    * Recomputes one incident: against its organization, or every organization for a global
    * one (or only `onlyOrganizationId`). Answers how many items it now reaches.
    */
-  async recomputeIncident(incidentId: string, onlyOrganizationId?: string): Promise<number> {
+  async recomputeIncident(
+    incidentId: string,
+    onlyOrganizationId?: string,
+    batch?: Batch,
+  ): Promise<number> {
     const now = new Date();
     return this.db.transaction(async (tx) => {
       await repository.lock(tx, `incident:${incidentId}`);
@@ -229,7 +234,7 @@ export class ExposureEngine {
         const index = isActive(incident, now) ? await this.indexFor(tx, organizationId, now) : null;
         const matches = index ? ExposureEngine.match(index, incident, now) : [];
         const existing = await repository.forIncident(tx, incidentId, organizationId);
-        await this.write(tx, incident, organizationId, { matches, existing, now, index });
+        await this.write(tx, incident, organizationId, { matches, existing, now, index, batch });
         reached += matches.length;
       }
       return reached;
@@ -282,10 +287,22 @@ export class ExposureEngine {
     });
   }
 
-  /** After a bulk change of an organization's data: every active incident again, for it only. */
-  async recomputeOrganization(organizationId: string): Promise<void> {
+  /**
+   * After a bulk change of an organization's data (`cause`, e.g. "4 shipments imported"):
+   * every active incident again, for it only. What it newly exposes is told to people in one
+   * summary (webhooks still receive each incident's alert).
+   */
+  async recomputeOrganization(organizationId: string, cause?: string): Promise<void> {
     const incidents = await repository.activeIncidents(this.db, organizationId, new Date());
-    for (const incident of incidents) await this.recomputeIncident(incident.id, organizationId);
+    const batch: Batch = { key: `organization:${organizationId}:${randomUUID()}`, items: [] };
+    for (const incident of incidents) {
+      await this.recomputeIncident(incident.id, organizationId, batch);
+    }
+    if (batch.items.length === 0 || !this.alerts) return;
+    const alerts = this.alerts;
+    await this.db.transaction((tx) =>
+      alerts.raise(tx, summaryAlert(organizationId, cause ?? 'Your data changed', batch.items)),
+    );
   }
 
   /**
@@ -301,9 +318,10 @@ export class ExposureEngine {
       existing: readonly StoredExposure[];
       now: Date;
       index: OrganizationIndex | null;
+      batch?: Batch | undefined;
     },
   ): Promise<void> {
-    const { matches, existing, now, index } = written;
+    const { matches, existing, now, index, batch } = written;
     const scope = { incidentId: incident.id, organizationId };
     const exposed: { kind: Match['kind']; id: string }[] = [];
     const known = new Map(existing.map((row) => [`${row.targetKind}:${row.targetId}`, row]));
@@ -381,13 +399,24 @@ export class ExposureEngine {
       });
     }
     if (this.alerts) {
-      await raiseExposureAlerts(tx, this.alerts, incident, organizationId, {
+      const raised = await raiseExposureAlerts(tx, this.alerts, incident, organizationId, {
         exposed,
         cleared: cleared.map((row) => ({ kind: row.targetKind, id: row.targetId })),
         live: matches.length,
         over: !isActive(incident, now),
         priority,
+        batchKey: batch?.key,
       });
+      if (batch && raised && raised.raised !== 'CLEARED') {
+        batch.items.push({
+          incidentId: incident.id,
+          title: incident.title,
+          priority: priority.after,
+          previousPriority: priority.before,
+          urgent: raised.urgent,
+          severity: incident.severity,
+        });
+      }
     }
   }
 }

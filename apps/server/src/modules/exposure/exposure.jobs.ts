@@ -15,7 +15,11 @@ const TargetPayload = z.object({
   targetId: z.string().min(1),
   organizationId: z.string().min(1),
 });
-const OrganizationPayload = z.object({ organizationId: z.string().min(1) });
+const OrganizationPayload = z.object({
+  organizationId: z.string().min(1),
+  /** What changed, in words ("4 shipments imported"): its alerts' summary says it. */
+  cause: z.string().max(200).optional(),
+});
 
 declare module '../../jobs/registry.js' {
   interface JobPayloads {
@@ -46,8 +50,8 @@ export const exposureJobs = (
   },
   [EXPOSURE_JOBS.organization]: {
     payload: OrganizationPayload,
-    run: async ({ organizationId }) => {
-      await engine.recomputeOrganization(organizationId);
+    run: async ({ organizationId, cause }) => {
+      await engine.recomputeOrganization(organizationId, cause);
       recomputed();
     },
   },

@@ -12,8 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
-import { alerts, auditLog, feedReports, incidents, jobs, sites } from '../../db/schema.js';
-import { ALERT_JOBS } from '../alerts/alerts.jobs.js';
+import { alerts, auditLog, feedReports, incidents, sites } from '../../db/schema.js';
 import { type FeedServer, startFeedServer } from '../../test/feed-server.js';
 import { OWNER_EMAIL, type TestServer, startTestServer } from '../../test/test-server.js';
 import type { FeedEvent } from './connectors/types.js';
@@ -399,8 +398,8 @@ describe('three feeds, one earthquake', () => {
     );
 
     // The organization was alerted once of the exposure and once of the severity GDACS
-    // raised; the reports joining said nothing more. Its admin has the exposure now, and the
-    // escalation waits in one digest (one incident reaches a member once per digest window).
+    // raised; the reports joining said nothing more. Its member has both in the incident's one
+    // inbox thread, the escalation on top.
     const raised = await server.database.db
       .select({ kind: alerts.kind, severity: alerts.severity })
       .from(alerts)
@@ -418,13 +417,8 @@ describe('three feeds, one earthquake', () => {
     expect(
       notifications.body.data.notifications
         .filter((notification) => notification.incidentId === incidentId)
-        .map((notification) => notification.kind),
-    ).toEqual(['EXPOSURE_NEW']);
-    const digests = await server.database.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.kind, ALERT_JOBS.digest));
-    expect(digests).toHaveLength(1);
+        .map(({ kind, severity, updates }) => ({ kind, severity, updates })),
+    ).toEqual([{ kind: 'EXPOSURE_ESCALATED', severity: 'HIGH', updates: 2 }]);
 
     // Polled again unchanged: nothing new, and the EMSC report does not make an incident.
     feeds.set(`/three/EMSC`, { body: JSON.stringify(emsc), etag: '"again"' });

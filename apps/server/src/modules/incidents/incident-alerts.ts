@@ -51,6 +51,9 @@ export class IncidentAlerts {
         // As it stands before the engine recomputes it: a resolution carries what it was.
         priority: await exposureReads.priorityOf(tx, after.id, after.organizationId),
         kind: resolved ? 'INCIDENT_RESOLVED' : 'INCIDENT_STATUS',
+        // Its owner (the assignee, else who recorded it) hears of the resolution on their
+        // channels; the others in their inbox.
+        ownerUserId: after.assigneeId ?? before.assigneeId ?? after.createdBy,
         line: `${resolved ? 'Resolved' : `${INCIDENT_STATUS_LABELS[before.status]} → ${INCIDENT_STATUS_LABELS[after.status]}`} by ${nameOf(actor)}${reason ? `: ${reason}` : ''}`,
         actorUserId: actor.user.id,
       });

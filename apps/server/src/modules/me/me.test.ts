@@ -102,6 +102,7 @@ describe('/api/me/preferences and /api/me/notifications', () => {
     const notifications = {
       channels: { desktop: false, slack: true, teams: true, email: false, sms: true },
       severity: 'Severity 2',
+      priority: 'P1',
       plan: false,
       action: true,
       resolution: false,

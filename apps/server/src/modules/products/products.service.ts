@@ -295,6 +295,7 @@ export class ProductsService {
     const { organizationId } = actor;
     return this.background.enqueue(tx, EXPOSURE_JOBS.organization, organizationId, {
       organizationId,
+      cause: 'Products changed',
     });
   }
 

@@ -11,7 +11,10 @@ export const settingsModule = defineModule({
       const settings = new OrganizationSettingsService(db, {
         // Values at risk and priorities are in the organization's currency, at its rates.
         currency: (tx, organizationId) =>
-          background.enqueue(tx, EXPOSURE_JOBS.organization, organizationId, { organizationId }),
+          background.enqueue(tx, EXPOSURE_JOBS.organization, organizationId, {
+            organizationId,
+            cause: 'Currency or exchange rates changed',
+          }),
       });
       await api.register(settingsRoutes, { settings });
     },

@@ -287,6 +287,7 @@ export class ShipmentsService {
       });
       await this.background.enqueue(tx, EXPOSURE_JOBS.organization, organizationId, {
         organizationId,
+        cause: `${rows.length} ${rows.length === 1 ? 'shipment' : 'shipments'} imported`,
       });
       return counts;
     });

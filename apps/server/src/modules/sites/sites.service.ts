@@ -266,6 +266,7 @@ export class SitesService {
       });
       await this.background.enqueue(tx, EXPOSURE_JOBS.organization, organizationId, {
         organizationId,
+        cause: `${rows.length} ${rows.length === 1 ? 'site' : 'sites'} imported`,
       });
       return counts;
     });

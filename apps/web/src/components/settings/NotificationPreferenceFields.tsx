@@ -1,6 +1,11 @@
 import { optionsOf } from '@/lib/select-options';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFICATION_SEVERITIES, NotificationSettings } from '@meridian/contracts';
+import {
+  NOTIFICATION_SEVERITIES,
+  NotificationSettings,
+  PRIORITIES,
+  PRIORITY_LABELS,
+} from '@meridian/contracts';
 import { useForm, type Control, type FieldPath } from 'react-hook-form';
 import { SelectField } from './SelectField';
 import { ToggleField } from './ToggleField';
@@ -52,12 +57,23 @@ export function NotificationChannelFields({ control, disabled }: FieldsProps) {
 export function NotificationTypeFields({ control, disabled }: FieldsProps) {
   return (
     <div className="flex flex-col gap-2">
-      <div className="max-w-xs pb-2">
+      <div className="grid max-w-xl gap-4 pb-2 sm:grid-cols-2">
         <SelectField
           control={control}
           name="severity"
           label="Event severity"
           options={optionsOf(NOTIFICATION_SEVERITIES)}
+          disabled={disabled}
+        />
+        <SelectField
+          control={control}
+          name="priority"
+          label="Alert priority"
+          description="Incidents at this priority or above reach your channels at once; the rest stay in the app."
+          options={PRIORITIES.map((priority) => ({
+            value: priority,
+            label: `${PRIORITY_LABELS[priority]} and above`,
+          }))}
           disabled={disabled}
         />
       </div>

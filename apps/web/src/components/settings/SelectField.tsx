@@ -6,6 +6,8 @@ type SelectFieldProps<T extends FieldValues> = {
   name: FieldPath<T>;
   label: string;
   options: readonly { value: string; label: string }[];
+  /** A sentence under the select on what the choice does. */
+  description?: string;
   disabled?: boolean;
   /** Called after the form takes a newly chosen value. */
   onChosen?: (value: string) => void;
@@ -17,6 +19,7 @@ export function SelectField<T extends FieldValues>({
   name,
   label,
   options,
+  description,
   disabled,
   onChosen,
 }: SelectFieldProps<T>) {
@@ -42,6 +45,7 @@ export function SelectField<T extends FieldValues>({
           />
         )}
       />
+      {description ? <p className="text-xs text-muted-foreground">{description}</p> : null}
     </div>
   );
 }

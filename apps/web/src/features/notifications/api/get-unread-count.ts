@@ -12,7 +12,7 @@ export const getUnreadCount = async (signal?: AbortSignal) =>
       fallbackMessage: WEB_MESSAGES.notification.loadFailed,
       signal,
     })
-  ).data.unread;
+  ).data;
 
 export const unreadCountQuery = queryOptions({
   queryKey: queryKeys.notifications.unread,
@@ -24,5 +24,8 @@ export const unreadCountQuery = queryOptions({
   refetchIntervalInBackground: true,
 });
 
-/** How many of the signed-in user's notifications are unread, polled for the bell. */
+/**
+ * How many of the signed-in user's threads are unread, and when one was last alerted on the
+ * channels: polled for the bell and its desktop notifications.
+ */
 export const useUnreadCount = () => useQuery(unreadCountQuery);

@@ -12,13 +12,17 @@ const notification = (id: string, readAt: string | null): Notification => ({
   lines: ['Recorded by Mia'],
   link: `/admin/events/${id}`,
   incidentId: null,
+  priority: null,
+  updates: 1,
   createdAt: '2026-11-23T12:00:00.000Z',
+  updatedAt: '2026-11-23T12:00:00.000Z',
+  alertedAt: null,
   readAt,
 });
 
 function cacheWith(unread: number, notifications: Notification[]) {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(queryKeys.notifications.unread, unread);
+  queryClient.setQueryData(queryKeys.notifications.unread, { unread, alertedAt: null });
   queryClient.setQueryData<NotificationListResponse['data']>(queryKeys.notifications.latest, {
     notifications,
     unread,
@@ -28,7 +32,8 @@ function cacheWith(unread: number, notifications: Notification[]) {
   return {
     queryClient,
     latest,
-    unread: () => queryClient.getQueryData<number>(queryKeys.notifications.unread),
+    unread: () =>
+      queryClient.getQueryData<{ unread: number }>(queryKeys.notifications.unread)?.unread,
   };
 }
 

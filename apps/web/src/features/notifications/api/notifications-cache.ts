@@ -1,5 +1,5 @@
 import { queryKeys } from '@/lib/query-keys';
-import type { NotificationListResponse } from '@meridian/contracts';
+import type { NotificationListResponse, UnreadResponse } from '@meridian/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 
 type Latest = NotificationListResponse['data'];
@@ -24,8 +24,8 @@ export async function markReadInCache(queryClient: QueryClient, which: { id: str
         }
       : latest,
   );
-  queryClient.setQueryData<number>(queryKeys.notifications.unread, (unread) =>
-    unread === undefined ? unread : remaining(unread),
+  queryClient.setQueryData<UnreadResponse['data']>(queryKeys.notifications.unread, (state) =>
+    state === undefined ? state : { ...state, unread: remaining(state.unread) },
   );
 }
 

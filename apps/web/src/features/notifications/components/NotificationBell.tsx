@@ -17,9 +17,9 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [open, setOpen] = useState(false);
-  const unread = useUnreadCount().data;
-  useDesktopAlerts(unread);
-  const count = unread ?? 0;
+  const state = useUnreadCount().data;
+  useDesktopAlerts(state);
+  const count = state?.unread ?? 0;
   const label = bellLabel(count);
   const badge = unreadBadge(count);
 

@@ -13,6 +13,9 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useOpenNotification } from '../hooks/use-open-notification';
 import * as WEB_MESSAGES from '@/config/messages';
 
+/** A thread's latest changes shown in the panel, newest first; the rest are counted. */
+const LINES_SHOWN = 3;
+
 const SEVERITY_LABEL: Record<Severity, string> = {
   CRITICAL: 'Critical',
   HIGH: 'High',
@@ -54,19 +57,37 @@ function NotificationItem({
           >
             {notification.title}
           </span>
-          {notification.lines.map((line, index) => (
+          {notification.lines.slice(0, LINES_SHOWN).map((line, index) => (
             <span key={index} className="block text-xs break-words text-muted-foreground">
               {line}
             </span>
           ))}
-          <span className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
+          {notification.updates > LINES_SHOWN ? (
+            <span className="block text-xs text-muted-foreground italic">
+              and {notification.updates - LINES_SHOWN} earlier{' '}
+              {notification.updates - LINES_SHOWN === 1 ? 'change' : 'changes'}
+            </span>
+          ) : null}
+          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+            {notification.priority ? (
+              <>
+                <span className="font-medium text-foreground">{notification.priority}</span>
+                <span aria-hidden="true">·</span>
+              </>
+            ) : null}
             <span>{SEVERITY_LABEL[notification.severity]}</span>
             <span aria-hidden="true">·</span>
+            {notification.updates > 1 ? (
+              <>
+                <span>{notification.updates} updates</span>
+                <span aria-hidden="true">·</span>
+              </>
+            ) : null}
             <time
-              dateTime={notification.createdAt}
-              title={new Date(notification.createdAt).toLocaleString()}
+              dateTime={notification.updatedAt}
+              title={new Date(notification.updatedAt).toLocaleString()}
             >
-              {relativeTime(notification.createdAt)}
+              {relativeTime(notification.updatedAt)}
             </time>
           </span>
         </span>

@@ -1,4 +1,4 @@
-import type { Notification } from '@meridian/contracts';
+import type { Notification, UnreadResponse } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { notificationSettingsQuery } from '../api/get-notification-settings';
@@ -6,21 +6,28 @@ import { latestNotificationsQuery } from '../api/get-notifications';
 import { desktopPermission } from './use-desktop-permission';
 import { useOpenNotification } from './use-open-notification';
 
-/** What this page has already seen: the unread count and every notification id. */
-type Seen = { unread: number; ids: Set<string> };
+/** What this page has already seen: the latest alerted change, and each thread's. */
+type Seen = { alertedAt: string | null; ids: Set<string> };
+
+/** A thread's change that went out on the channels: shown once on the desktop. */
+const alertKey = (notification: Notification) => `${notification.id}@${notification.alertedAt}`;
 
 /**
- * Desktop notifications while Meridian is open: when the polled unread count rises, the new
- * unread notifications each become one browser notification (if the user allowed the browser
- * and keeps the Desktop channel on). What was unread when the page loaded, or when the browser
- * allowed it, is only remembered, and no id is shown twice.
+ * Desktop notifications while Meridian is open: when the polled latest alerted change moves, the
+ * unread threads whose latest change went out on the channels (`alertedAt`: an incident at the
+ * user's alert priority, something assigned to them…) each become one browser notification,
+ * if the user allowed the browser and keeps the Desktop channel on. Changes kept to the inbox
+ * make no sound. What was unread when the page loaded, or when the browser allowed it, is only
+ * remembered, and no change is shown twice.
  */
-export function useDesktopAlerts(unread: number | undefined) {
+export function useDesktopAlerts(state: UnreadResponse['data'] | undefined) {
   const queryClient = useQueryClient();
   const open = useOpenNotification();
   const openClicked = useEffectEvent((notification: Notification) => open(notification));
   const seen = useRef<Seen | null>(null);
   const queue = useRef(Promise.resolve());
+  const unread = state?.unread;
+  const alertedAt = state?.alertedAt ?? null;
 
   useEffect(() => {
     if (unread === undefined) return;
@@ -30,8 +37,8 @@ export function useDesktopAlerts(unread: number | undefined) {
     const show = (notification: Notification) => {
       try {
         const shown = new window.Notification(notification.title, {
-          body: notification.lines.join('\n'),
-          tag: notification.id,
+          body: notification.lines.slice(0, 3).join('\n'),
+          tag: alertKey(notification),
         });
         shown.onclick = () => {
           window.focus();
@@ -50,25 +57,28 @@ export function useDesktopAlerts(unread: number | undefined) {
       }
       if (!seen.current) {
         const known = unread > 0 ? await latest() : [];
-        seen.current = { unread, ids: new Set(known.map((item) => item.id)) };
+        seen.current = { alertedAt, ids: new Set(known.map(alertKey)) };
         return;
       }
       const { ids } = seen.current;
-      if (unread > seen.current.unread) {
+      // A thread already unread may be alerted again: the latest alerted change tells.
+      if (alertedAt !== null && alertedAt !== seen.current.alertedAt) {
         const [notifications, settings] = await Promise.all([
           latest(),
           queryClient.fetchQuery(notificationSettingsQuery),
         ]);
-        const fresh = notifications.filter((item) => item.readAt === null && !ids.has(item.id));
+        const fresh = notifications.filter(
+          (item) => item.readAt === null && item.alertedAt !== null && !ids.has(alertKey(item)),
+        );
         // Oldest first, so the newest ends up on top of the stack.
         for (const notification of fresh.reverse()) {
-          ids.add(notification.id);
+          ids.add(alertKey(notification));
           if (settings.channels.desktop) show(notification);
         }
       }
       // Only once they are shown: after a failed request the next poll tries again.
-      seen.current.unread = unread;
+      seen.current.alertedAt = alertedAt;
     };
     queue.current = queue.current.then(step).catch(() => undefined);
-  }, [unread, queryClient]);
+  }, [unread, alertedAt, queryClient]);
 }
