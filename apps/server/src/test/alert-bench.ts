@@ -86,10 +86,12 @@ export async function benchAlertDelivery(
         const alert = await alertsRepository.insert(tx, {
           organizationId,
           incidentId: incident.id,
-          kind: 'INCIDENT_CREATED',
+          // A critical site newly exposed: to every member's channels, as the bench wants.
+          kind: 'EXPOSURE_NEW',
+          urgent: true,
           severity: 'HIGH',
           title: incident.title,
-          line: 'Recorded by the bench',
+          line: 'Now exposed: 1 site (Bench plant)',
           link: `/admin/events/${incident.id}`,
         });
         await jobQueue.enqueue(tx, ALERT_JOBS.fanOut, alert.id, { alertId: alert.id });
