@@ -339,7 +339,8 @@ describe('products', () => {
       .where(eq(productParts.siteId, globexSite));
     expect(parts?.count).toBe(100_000);
     await runJobs();
-  });
+    // 100,000 rows written twice over (one refused, one whole): ~20 s alone on a 2-core machine.
+  }, 120_000);
 });
 
 describe('value at risk and priority from products', () => {
