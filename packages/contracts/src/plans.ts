@@ -4,6 +4,12 @@ import { AdminRole, IncidentType } from './enums.js';
 
 export const PLAN_STATUSES = ['DRAFT', 'ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export const PLAN_STATUS_LABELS = {
+  DRAFT: 'Draft',
+  ACTIVE: 'Active',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+} as const satisfies Record<PlanStatus, string>;
 export const ACTION_STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'BLOCKED'] as const;
 export type ActionStatus = (typeof ACTION_STATUSES)[number];
 

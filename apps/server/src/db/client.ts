@@ -225,3 +225,6 @@ async function listenOnPostgres(
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** The rows of a raw `db.execute`, the same on PGlite and node-postgres. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -9,7 +9,12 @@ import type {
 import { and, count, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, deliveries, jobs } from '../../db/schema.js';
-import { type SmtpCapture, headerOf, startSmtpCapture } from '../../test/smtp-server.js';
+import {
+  type SmtpCapture,
+  decodedBody,
+  headerOf,
+  startSmtpCapture,
+} from '../../test/smtp-server.js';
 import { until } from '../../test/poll.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
 import { type WebhookReceiver, startWebhookReceiver } from '../../test/webhook-receiver.js';
@@ -189,6 +194,22 @@ describe('how many messages people receive', () => {
     );
     expect(assignedMails).toHaveLength(6);
     expect(Date.now() - assignedAt).toBeLessThan(5_000);
+    // One thread per incident in the assignee's mail: each continues their first e-mail about it.
+    const mine = smtp.messages.filter((mail) => mail.to.includes(email('assignee')));
+    const root = headerOf(mine[0]?.raw ?? '', 'Message-ID');
+    expect(headerOf(mine[0]?.raw ?? '', 'In-Reply-To')).toBeUndefined();
+    for (const mail of assignedMails) {
+      expect(headerOf(mail.raw, 'In-Reply-To')).toBe(root);
+      expect(headerOf(mail.raw, 'References')).toBe(root);
+      expect(headerOf(mail.raw, 'List-Unsubscribe')).toBe(
+        '<https://meridian.example/admin/notifications>',
+      );
+    }
+    // What it reaches that matters most, and how the response stands, to triage from.
+    const body = decodedBody(assignedMails.at(-1)?.raw ?? '');
+    expect(body).toContain('Sites hit: Westport terminal (Critical)');
+    expect(body).toMatch(/Plan: Port disruption · Active, 0 of 6 actions done/);
+    expect(body).toContain('Manage these alerts: https://meridian.example/admin/notifications');
 
     // The manager works the plan through, then resolves the incident.
     for (const action of plan.actions) {

@@ -23,8 +23,9 @@ export function emailOf(message: OutboundMessage) {
     ...(message.url ? ['', `Open in Meridian: ${message.url}`] : []),
     '',
     'You receive this because of your notification settings in Meridian.',
+    ...(message.manageUrl ? [`Manage these alerts: ${message.manageUrl}`] : []),
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(message.title)}</title></head><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#ffffff">
 <h2 style="font-size:18px;margin:0 0 12px">${escapeHtml(message.title)}</h2>
 <ul>${message.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <table style="border-collapse:collapse;font-size:14px">${facts
@@ -34,10 +35,34 @@ export function emailOf(message: OutboundMessage) {
     )
     .join('')}</table>
 ${message.url ? `<p><a href="${escapeHtml(message.url)}">Open in Meridian</a></p>` : ''}
-<p style="color:#64748b;font-size:12px">You receive this because of your notification settings in Meridian.</p>
+<p style="color:#64748b;font-size:12px">You receive this because of your notification settings in Meridian.${
+    message.manageUrl
+      ? ` <a href="${escapeHtml(message.manageUrl)}" style="color:#64748b">Manage these alerts</a>`
+      : ''
+  }</p>
 </body></html>`;
   const priority = message.incident?.priority ? `${message.incident.priority} · ` : '';
   return { subject: `[Meridian] ${priority}${severity}: ${message.title}`, text, html };
+}
+
+const messageId = (deliveryId: string) => `<${deliveryId}@meridian>`;
+
+/**
+ * Its Message-ID (the delivery's: the same on every retry); for a later message about an
+ * incident, In-Reply-To and References the recipient's first one, so a mail client shows one
+ * thread per incident; List-Unsubscribe leads to the recipient's notification settings.
+ */
+export function emailHeaders(message: OutboundMessage): Record<string, string> {
+  return {
+    'Message-ID': messageId(message.deliveryId),
+    ...(message.threadRootId
+      ? {
+          'In-Reply-To': messageId(message.threadRootId),
+          References: messageId(message.threadRootId),
+        }
+      : {}),
+    ...(message.manageUrl ? { 'List-Unsubscribe': `<${message.manageUrl}>` } : {}),
+  };
 }
 
 /**
@@ -59,10 +84,7 @@ export const emailChannel = (mailer: Mailer, timeoutMs: number): Channel => ({
     });
     try {
       await Promise.race([
-        mailer.deliver(
-          { to: target.recipient, ...emailOf(message) },
-          { 'Message-ID': `<${message.deliveryId}@meridian>` },
-        ),
+        mailer.deliver({ to: target.recipient, ...emailOf(message) }, emailHeaders(message)),
         timeout,
       ]);
     } finally {

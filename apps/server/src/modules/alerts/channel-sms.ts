@@ -8,19 +8,26 @@ import {
 
 export type SmsGateway = { url: string; username: string; password: string; from: string };
 
-/** One SMS segment is 160 characters; an alert says what and where to look, within two. */
-const MAX_LENGTH = 320;
+/** One SMS segment: the whole text fits in it. */
+export const SMS_MAX_LENGTH = 160;
 
+/**
+ * One segment: what and how urgent, what happened and where, then the link whole (what is cut
+ * to fit is the words before it, ending "..." — an ellipsis character would make the whole text
+ * UCS-2, 70 characters a segment).
+ */
 export function smsText(message: OutboundMessage): string {
-  const text = [
+  const words = [
     `Meridian ${message.incident?.priority ? `${message.incident.priority} ` : ''}${severityLabel(message.severity)}: ${message.title}`,
     message.lines[0] ?? '',
     message.incident?.place ?? '',
-    message.url ?? '',
   ]
     .filter(Boolean)
     .join('\n');
-  return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text;
+  const link = message.url && message.url.length < SMS_MAX_LENGTH / 2 ? message.url : null;
+  const room = SMS_MAX_LENGTH - (link ? link.length + 1 : 0);
+  const fitted = words.length > room ? `${words.slice(0, room - 3).trimEnd()}...` : words;
+  return link ? `${fitted}\n${link}` : fitted;
 }
 
 /**

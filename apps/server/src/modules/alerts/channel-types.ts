@@ -15,6 +15,13 @@ export type OutboundMessage = {
   /** The incident as it stands when the message leaves (none for a test, or one gone). */
   incident: IncidentBrief | null;
   createdAt: Date;
+  /**
+   * E-mail: the delivery id whose Message-ID started the recipient's thread about the incident
+   * (In-Reply-To, References); null when this message starts it, or is about no incident.
+   */
+  threadRootId?: string | null;
+  /** Where the recipient manages these alerts (their notification settings), absolute. */
+  manageUrl?: string | null;
 };
 
 /** Who receives it: an e-mail address, or an endpoint's URL (and a webhook's signing secret). */

@@ -1,6 +1,6 @@
 import type { DeliveryChannel } from '@meridian/contracts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { alertEndpoints, deliveries, notifications } from '../../db/schema.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
@@ -19,6 +19,9 @@ export type NewDelivery = Pick<
   >;
 
 const asDate = (value: unknown) => (value === null ? null : new Date(value as string));
+
+/** An e-mail thread's key: one per address and incident. */
+export const threadKey = (recipient: string, incidentId: string) => `${recipient} ${incidentId}`;
 
 export const deliveriesRepository = {
   /** Queues deliveries; one already queued under the same idempotency key stays as it is. */
@@ -72,6 +75,33 @@ export const deliveriesRepository = {
       deliveredAt: asDate(row.delivered_at),
       createdAt: new Date(row.created_at as string),
     }));
+  },
+
+  /**
+   * For each e-mail address and incident, the first e-mail delivery about it to that address:
+   * its Message-ID starts the recipient's thread about the incident. Keyed `address incident`.
+   */
+  async emailThreadRoots(
+    db: Executor,
+    wanted: readonly { recipient: string; incidentId: string }[],
+  ): Promise<Map<string, string>> {
+    if (wanted.length === 0) return new Map();
+    const rows = rowsOf<{ recipient: string; incident_id: string; id: string }>(
+      await db.execute(sql`select distinct on (delivery.recipient, message.incident_id)
+          delivery.recipient, message.incident_id, delivery.id
+        from ${deliveries} delivery join ${notifications} message on message.id = delivery.notification_id
+        where delivery.channel = 'EMAIL'
+          and delivery.recipient in (${sql.join(
+            [...new Set(wanted.map((entry) => entry.recipient))].map((value) => sql`${value}`),
+            sql`, `,
+          )})
+          and message.incident_id in (${sql.join(
+            [...new Set(wanted.map((entry) => entry.incidentId))].map((value) => sql`${value}`),
+            sql`, `,
+          )})
+        order by delivery.recipient, message.incident_id, delivery.created_at, delivery.id`),
+    );
+    return new Map(rows.map((row) => [threadKey(row.recipient, row.incident_id), row.id]));
   },
 
   async notificationsByIds(db: Executor, ids: readonly string[]) {

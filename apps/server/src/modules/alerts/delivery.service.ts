@@ -1,10 +1,15 @@
+import { WEB_PATHS } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { OutboundError } from '../../lib/outbound-http.js';
 import type { Channels } from './channels.js';
 import { briefKey, incidentBriefs } from './incident-brief.js';
 import { type DeliveryTarget, type OutboundMessage, delayAfter } from './channel-types.js';
-import { type DeliveryRow, deliveriesRepository as deliveries } from './deliveries.repository.js';
+import {
+  type DeliveryRow,
+  deliveriesRepository as deliveries,
+  threadKey,
+} from './deliveries.repository.js';
 
 /**
  * A claimed delivery is this instance's for this long; past it (a crash) another takes it.
@@ -65,6 +70,17 @@ export class DeliveryService {
         row.incidentId ? [{ organizationId: row.organizationId, incidentId: row.incidentId }] : [],
       ),
     );
+    const threads = await deliveries.emailThreadRoots(
+      this.db,
+      claimed.flatMap((row) => {
+        const incidentId = row.notificationId
+          ? notifications.get(row.notificationId)?.incidentId
+          : null;
+        return row.channel === 'EMAIL' && incidentId
+          ? [{ recipient: row.recipient, incidentId }]
+          : [];
+      }),
+    );
     await Promise.all(
       claimed.map(async (row) => {
         const notification = row.notificationId ? notifications.get(row.notificationId) : undefined;
@@ -89,6 +105,8 @@ export class DeliveryService {
             ? (briefs.get(briefKey(notification.organizationId, notification.incidentId)) ?? null)
             : null,
           createdAt: notification.sentAt ?? notification.createdAt,
+          threadRootId: this.threadRoot(threads, row, notification.incidentId),
+          manageUrl: `${this.publicUrl}${WEB_PATHS.admin.notifications.getHref()}`,
         };
         await this.attempt(row, message, {
           recipient: row.recipient,
@@ -98,6 +116,17 @@ export class DeliveryService {
       }),
     );
     return claimed.length;
+  }
+
+  /** The thread an e-mail continues: its first message's delivery, unless it is that one. */
+  private threadRoot(
+    threads: ReadonlyMap<string, string>,
+    row: DeliveryRow,
+    incidentId: string | null,
+  ): string | null {
+    if (row.channel !== 'EMAIL' || !incidentId) return null;
+    const root = threads.get(threadKey(row.recipient, incidentId));
+    return root && root !== row.id ? root : null;
   }
 
   /** Sends once and records the outcome on the delivery (and its endpoint). */

@@ -1,5 +1,9 @@
 import {
+  CRITICALITY_LABELS,
+  type Criticality,
   INCIDENT_STATUS_LABELS,
+  PLAN_STATUS_LABELS,
+  type PlanStatus,
   INCIDENT_TYPE_LABELS,
   PRIORITY_LABELS,
   type Priority,
@@ -9,6 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { excerpt, placeOf } from '../../lib/fact-format.js';
 import { exposureReads } from '../exposure/exposure.reads.js';
 import { incidentsReads } from '../incidents/incidents.reads.js';
+import { plansReads } from '../plans/plans.reads.js';
 
 /** An incident as a message about it says it now: enough to triage without opening Meridian. */
 export type IncidentBrief = {
@@ -20,8 +25,22 @@ export type IncidentBrief = {
   /** "$236,000,000", in the organization's currency; null when nothing is valued. */
   valueAtRisk: string | null;
   exposedNow: { sites: number; shipments: number };
+  /** The sites it reaches now that matter most (critical first, then nearest), five at most. */
+  topSites: { name: string; criticality: Criticality }[];
+  /** How the response stands: "Port disruption · Active, 4 of 6 actions done"; null: no plan. */
+  plan: string | null;
   summary: string | null;
 };
+
+/** Exposed sites a message names. */
+const TOP_SITES = 5;
+
+const planLine = (
+  plan: { name: string; status: PlanStatus; done: number; total: number } | undefined,
+) =>
+  plan
+    ? `${plan.name} · ${PLAN_STATUS_LABELS[plan.status]}, ${plan.done} of ${count(plan.total, 'action', 'actions')} done`
+    : null;
 
 /** Where a brief is kept: one per incident and organization (a global incident has several). */
 export const briefKey = (organizationId: string, incidentId: string) =>
@@ -48,6 +67,8 @@ export async function incidentBriefs(
     const incidentIds = [...ids];
     const impacts = await exposureReads.impactsOf(db, organizationId, incidentIds);
     const counts = await exposureReads.liveCountsOf(db, organizationId, incidentIds);
+    const topSites = await exposureReads.topSitesOf(db, organizationId, incidentIds, TOP_SITES);
+    const plans = await plansReads.statesOf(db, organizationId, incidentIds);
     for (const incidentId of incidentIds) {
       const incident = await incidentsReads.findVisible(db, organizationId, incidentId);
       if (!incident) continue;
@@ -61,6 +82,8 @@ export async function incidentBriefs(
             ? formatMoney(impact.valueAtRisk, impact.currency)
             : null,
         exposedNow: counts.get(incidentId) ?? { sites: 0, shipments: 0 },
+        topSites: topSites.get(incidentId) ?? [],
+        plan: planLine(plans.get(incidentId)),
         summary: incident.description ? excerpt(incident.description, 280) : null,
       });
     }
@@ -92,6 +115,17 @@ export function briefLines(brief: IncidentBrief): { label: string; text: string 
           ? 'nothing of yours'
           : `${count(reached.sites, 'site', 'sites')}, ${count(reached.shipments, 'shipment', 'shipments')}`,
     },
+    ...(brief.topSites.length
+      ? [
+          {
+            label: 'Sites hit',
+            text: brief.topSites
+              .map((site) => `${site.name} (${CRITICALITY_LABELS[site.criticality]})`)
+              .join(', '),
+          },
+        ]
+      : []),
+    ...(brief.plan ? [{ label: 'Plan', text: brief.plan }] : []),
     ...(brief.summary ? [{ label: 'Summary', text: brief.summary }] : []),
   ];
 }

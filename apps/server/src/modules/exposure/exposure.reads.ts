@@ -1,12 +1,13 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  type Criticality,
   type IncidentImpact,
   type Priority,
   type SiteRevenue,
   convertTotals,
   isInReach,
 } from '@meridian/contracts';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import {
   exposurePeaks,
   exposures,
@@ -243,7 +244,7 @@ export const exposureReads = {
       .execute<{ version: string }>(
         sql`select ${shipmentExposureVersionSql(organizationId)} as version`,
       )
-      .then((result) => (result as { rows: { version: string }[] }).rows);
+      .then((result) => rowsOf<{ version: string }>(result));
     return row?.version ?? '';
   },
 
@@ -309,6 +310,44 @@ export const exposureReads = {
       )
       .groupBy(exposures.incidentId);
     return new Map(rows.map(({ incidentId, ...counts }) => [incidentId, counts]));
+  },
+
+  /**
+   * Per incident, the organization's sites it reaches now that matter most: the most critical
+   * first, then the nearest; `limit` each.
+   */
+  async topSitesOf(
+    db: Executor,
+    organizationId: string,
+    incidentIds: readonly string[],
+    limit = 5,
+  ): Promise<Map<string, { name: string; criticality: Criticality }[]>> {
+    if (incidentIds.length === 0) return new Map();
+    const result = await db.execute(
+      sql`select incident_id, name, criticality from (
+        select exposure.incident_id, site.name, site.criticality,
+          row_number() over (partition by exposure.incident_id order by
+            case site.criticality when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end desc,
+            exposure.distance_km, site.name) as position
+        from ${exposures} exposure join ${sites} site on site.id::text = exposure.target_id
+        where exposure.organization_id = ${organizationId} and exposure.target_kind = 'SITE'
+          and exposure.state <> 'CLEARED'
+          and exposure.incident_id in (${sql.join(
+            incidentIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+      ) ranked where position <= ${limit} order by incident_id, position`,
+    );
+    const top = new Map<string, { name: string; criticality: Criticality }[]>();
+    for (const row of rowsOf<{ incident_id: string; name: string; criticality: Criticality }>(
+      result,
+    )) {
+      top.set(row.incident_id, [
+        ...(top.get(row.incident_id) ?? []),
+        { name: row.name, criticality: row.criticality },
+      ]);
+    }
+    return top;
   },
 
   /** Live exposure counts per incident for the organization. */

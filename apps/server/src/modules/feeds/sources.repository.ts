@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { incidents, sources } from '../../db/schema.js';
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -8,7 +8,6 @@ export type NewSource = typeof sources.$inferInsert;
 const incidentCount = sql<number>`(select count(*)::int from ${incidents} where ${incidents.source} = ${sources.key})`;
 
 /** Rows a raw query returned, in either driver. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const sourcesRepository = {
   list(db: Executor) {

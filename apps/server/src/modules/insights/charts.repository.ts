@@ -1,6 +1,6 @@
 import { type SQL, and, asc, countDistinct, desc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import type { IncidentType } from '@meridian/contracts';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { exposures, incidentImpacts, incidents, shipments, sites } from '../../db/schema.js';
 
 /**
@@ -14,8 +14,6 @@ export type ChartWindow = {
   days: number;
   scope: SQL | undefined;
 };
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * 24 hours, not '1 day': a day added to a timestamptz follows the session's time zone across

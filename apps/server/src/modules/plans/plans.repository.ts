@@ -1,6 +1,6 @@
-import type { AdminRole } from '@meridian/contracts';
+import type { AdminRole, PlanStatus } from '@meridian/contracts';
 import { and, asc, desc, eq, exists, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { incidents, planActions, planTemplates, plans, users } from '../../db/schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -14,6 +14,42 @@ export type PersonRow = { id: string; firstName: string; lastName: string; email
 
 /** Plans, their actions and templates, always scoped by organization. */
 export const plansRepository = {
+  /**
+   * Per incident, how its response stands: its latest plan that is not cancelled, with how many
+   * of its actions are done.
+   */
+  async statesOf(
+    db: Executor,
+    organizationId: string,
+    incidentIds: readonly string[],
+  ): Promise<Map<string, { name: string; status: PlanStatus; done: number; total: number }>> {
+    if (incidentIds.length === 0) return new Map();
+    const rows = rowsOf<{
+      incident_id: string;
+      name: string;
+      status: PlanStatus;
+      done: number;
+      total: number;
+    }>(
+      await db.execute(sql`select distinct on (plan.incident_id) plan.incident_id, plan.name, plan.status,
+          (select count(*) from ${planActions} action where action.plan_id = plan.id and action.status = 'DONE')::int as done,
+          (select count(*) from ${planActions} action where action.plan_id = plan.id)::int as total
+        from ${plans} plan
+        where plan.organization_id = ${organizationId} and plan.status <> 'CANCELLED'
+          and plan.incident_id in (${sql.join(
+            incidentIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        order by plan.incident_id, plan.created_at desc`),
+    );
+    return new Map(
+      rows.map(({ incident_id, ...state }) => [
+        incident_id,
+        { ...state, done: Number(state.done), total: Number(state.total) },
+      ]),
+    );
+  },
+
   async list(
     db: Executor,
     organizationId: string,

@@ -8,12 +8,7 @@ import type {
   PlanTemplate,
 } from '@meridian/contracts';
 
-export const PLAN_STATUS_LABELS = {
-  DRAFT: 'Draft',
-  ACTIVE: 'Active',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-} as const satisfies Record<PlanStatus, string>;
+export { PLAN_STATUS_LABELS } from '@meridian/contracts';
 
 export const PLAN_STATUS_TONES = {
   DRAFT: 'slate',

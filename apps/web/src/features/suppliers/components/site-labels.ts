@@ -9,12 +9,7 @@ export const KIND_LABELS: Record<SiteKind, string> = {
   CUSTOMER: 'Customer',
 };
 
-export const CRITICALITY_LABELS: Record<Criticality, string> = {
-  CRITICAL: 'Critical',
-  HIGH: 'High',
-  MEDIUM: 'Medium',
-  LOW: 'Low',
-};
+export { CRITICALITY_LABELS } from '@meridian/contracts/constants';
 
 export const CRITICALITY_TONE: Record<Criticality, BadgeTone> = {
   CRITICAL: 'red',
