@@ -15,6 +15,7 @@ import {
   type PageOptions,
   startSignedIn,
 } from './support/browser';
+import { sampleAlertEmail } from '../apps/server/src/test/alert-email-sample';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
 /** The bell polls every 30 s; the tests move the page's clock on instead of waiting. */
@@ -330,6 +331,72 @@ describe('desktop notifications', () => {
     await toast(page, 'Notification settings saved').waitFor();
     await page.reload();
     expect(await page.getByLabel('Mobile number for SMS').inputValue()).toBe('+14155550123');
+  });
+});
+
+describe('alert preferences', () => {
+  it('sets the alert priority and quiet hours, kept through a reload, in the profile’s zone', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await startSignedIn(page, world().data.outsider, '/admin/notifications');
+    const form = page.getByRole('form', { name: 'Notification settings' });
+    await form.getByRole('combobox', { name: 'Alert priority' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual([
+      'P1 · Act now only',
+      'P2 · Act today and higher',
+      'P3 · Watch and higher',
+      'P4 · Note and higher',
+    ]);
+    await page.getByRole('option', { name: 'P1 · Act now only' }).click();
+    await form.getByRole('switch', { name: 'Quiet hours' }).click();
+    await form.getByLabel('From', { exact: true }).fill('21:30');
+    await form.getByLabel('To', { exact: true }).fill('06:45');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Notification settings saved').waitFor();
+    await page.reload();
+    const saved = page.getByRole('form', { name: 'Notification settings' });
+    expect(await saved.getByRole('combobox', { name: 'Alert priority' }).innerText()).toBe(
+      'P1 · Act now only',
+    );
+    expect(
+      await saved.getByRole('switch', { name: 'Quiet hours' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(await saved.getByLabel('From', { exact: true }).inputValue()).toBe('21:30');
+    expect(await saved.getByLabel('To', { exact: true }).inputValue()).toBe('06:45');
+    // The profile's time zone is "Automatic": the browser's own went with them.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await saved.getByText(`In your profile's time zone: ${zone}.`).waitFor();
+    const stored = await world().server.request<{ data: { quietHours: { timeZone: string } } }>(
+      'GET',
+      '/api/me/notifications',
+      { token: await tokenOf(world().data.outsider.email) },
+    );
+    expect(stored.body.data.quietHours.timeZone).toBe(zone);
+    await waitForStillPage(page);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'notifications-preferences-dark');
+
+    const light = await browser.newPage({
+      baseURL: world().baseUrl,
+      bypassCSP: true,
+      colorScheme: 'light',
+    });
+    await startSignedIn(light, world().data.outsider, '/admin/notifications', { theme: 'light' });
+    await light.getByRole('switch', { name: 'Quiet hours' }).waitFor();
+    await waitForStillPage(light);
+    await expectAccessible(light);
+    await saveScreenshot(light, 'notifications-preferences-light');
+  });
+
+  it('renders the alert e-mail legibly: facts, sites hit, plan, and a way to manage alerts', async () => {
+    const email = sampleAlertEmail();
+    const page = await browser.newPage({ viewport: { width: 720, height: 900 } });
+    await page.setContent(email.html);
+    await page.getByRole('heading', { name: '2 updates: Strike at Port Klang' }).waitFor();
+    for (const fact of ['Sites hit', 'Westport terminal (Critical), Northport (High)', 'Plan'])
+      await page.getByText(fact, { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Manage these alerts' }).waitFor();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'alert-email');
   });
 });
 

@@ -46,6 +46,8 @@ export const ALERT_LIMITS = {
   pageMax: 50,
   /** Consecutive failures after which an endpoint shows as unhealthy. */
   unhealthyAfter: 3,
+  /** Messages one person's channels carry in an hour; more wait for a digest, with a note. */
+  channelsPerHour: 10,
 } as const;
 
 /** Severity 1 = CRITICAL only, 2 = HIGH and above, 3 = MEDIUM and above, All = everything. */

@@ -61,6 +61,47 @@ export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'dark',
 };
 
+/** The IANA zone of each profile time zone ("Automatic": the browser's own). */
+export const TIMEZONE_ZONES: Readonly<
+  Record<Exclude<(typeof TIMEZONES)[number], 'Automatic'>, string>
+> = {
+  UTC: 'UTC',
+  Eastern: 'America/New_York',
+  Central: 'America/Chicago',
+  Mountain: 'America/Denver',
+  Pacific: 'America/Los_Angeles',
+  London: 'Europe/London',
+  Paris: 'Europe/Paris',
+  Tokyo: 'Asia/Tokyo',
+};
+
+const ClockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM, e.g. 22:00');
+
+/** Whether the runtime knows an IANA time zone. */
+const knownZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Hours in which only what cannot wait reaches the channels (what is assigned to the person,
+ * a P1 incident, a critical site hit); the rest waits for their end, in one digest per incident.
+ */
+export const QuietHours = z.strictObject({
+  enabled: z.boolean(),
+  from: ClockTime,
+  to: ClockTime,
+  /** The person's time zone (IANA), as the browser read it from their profile. */
+  timeZone: z.string().max(64).refine(knownZone, 'Unknown time zone'),
+});
+export type QuietHours = z.infer<typeof QuietHours>;
+
 export const NotificationSettings = z.strictObject({
   channels: z.strictObject({
     desktop: z.boolean(),
@@ -75,6 +116,7 @@ export const NotificationSettings = z.strictObject({
    * once); below it, the in-app inbox only.
    */
   priority: z.enum(PRIORITIES),
+  quietHours: QuietHours,
   plan: z.boolean(),
   action: z.boolean(),
   resolution: z.boolean(),
@@ -91,6 +133,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   channels: { desktop: true, slack: false, teams: false, email: true, sms: false },
   severity: 'All',
   priority: 'P2',
+  quietHours: { enabled: false, from: '22:00', to: '07:00', timeZone: 'UTC' },
   plan: true,
   action: true,
   resolution: true,

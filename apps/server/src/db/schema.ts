@@ -924,6 +924,8 @@ export const notifications = pgTable(
     link: text('link'),
     alertIds: jsonb('alert_ids').$type<string[]>().notNull(),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    /** Why a digest waits past its window: the member's quiet hours, or their hourly cap. */
+    held: text('held').$type<'QUIET' | 'CAP'>(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import type { Severity } from '@meridian/contracts';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import {
   alertEndpoints,
   alerts,
@@ -147,27 +147,57 @@ export const alertsRepository = {
    * Folds an alert into the recipient's unsent digest for the incident, creating it if there
    * is none: its lines grow, its severity is the highest seen. Answers the digest's id.
    */
-  async foldIntoDigest(db: Executor, row: NewNotification): Promise<string> {
-    const result = await db.execute<{ id: string }>(sql`
+  async foldIntoDigest(
+    db: Executor,
+    row: NewNotification,
+  ): Promise<{ id: string; sendAfter: Date }> {
+    const result = await db.execute<{ id: string; send_after: string | Date }>(sql`
       insert into ${notifications}
-        (organization_id, user_id, endpoint_id, incident_id, kind, severity, title, lines, link, alert_ids, send_after)
+        (organization_id, user_id, endpoint_id, incident_id, kind, severity, title, lines, link, alert_ids, send_after, held)
       values (${row.organizationId}, ${row.userId ?? null}, ${row.endpointId ?? null}, ${row.incidentId ?? null},
         ${row.kind}, ${row.severity}, ${row.title}, ${JSON.stringify(row.lines)}::jsonb, ${row.link ?? null},
-        ${JSON.stringify(row.alertIds)}::jsonb, ${row.sendAfter.toISOString()}::timestamptz)
+        ${JSON.stringify(row.alertIds)}::jsonb, ${row.sendAfter.toISOString()}::timestamptz, ${row.held ?? null})
       on conflict (coalesce(user_id, endpoint_id), incident_id) where sent_at is null
       do update set
         lines = ${notifications}.lines || excluded.lines,
         alert_ids = ${notifications}.alert_ids || excluded.alert_ids,
         kind = excluded.kind,
         title = excluded.title,
+        -- Held longer (quiet hours began), never sooner.
+        send_after = greatest(${notifications}.send_after, excluded.send_after),
+        held = coalesce(excluded.held, ${notifications}.held),
         severity = case when
           (case excluded.severity when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end) >
           (case ${notifications}.severity when 'CRITICAL' then 4 when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end)
           then excluded.severity else ${notifications}.severity end
-      returning id`);
-    const id = (result as { rows: { id: string }[] }).rows[0]?.id;
-    if (!id) throw new Error('digest upsert returned nothing');
-    return id;
+      returning id, send_after`);
+    const [folded] = rowsOf<{ id: string; send_after: string | Date }>(result);
+    if (!folded) throw new Error('digest upsert returned nothing');
+    return { id: folded.id, sendAfter: new Date(folded.send_after) };
+  },
+
+  /** Per member, the messages sent to them since `since`, and the oldest of those. */
+  async sentSince(
+    db: Executor,
+    userIds: readonly string[],
+    since: Date,
+  ): Promise<Map<string, { sent: number; oldest: Date | null }>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        userId: notifications.userId,
+        sent: sql<number>`count(*)::int`,
+        oldest: sql<string | null>`min(${notifications.sentAt})`,
+      })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, [...userIds]), gt(notifications.sentAt, since)))
+      .groupBy(notifications.userId);
+    return new Map(
+      rows.map((row) => [
+        row.userId ?? '',
+        { sent: Number(row.sent), oldest: row.oldest ? new Date(row.oldest) : null },
+      ]),
+    );
   },
 
   /** Which incident a notification is about (no lock: to take the incident's lock first). */
@@ -192,8 +222,16 @@ export const alertsRepository = {
     return row;
   },
 
-  async markSent(db: Executor, id: string, now: Date, title: string): Promise<void> {
-    await db.update(notifications).set({ sentAt: now, title }).where(eq(notifications.id, id));
+  async markSent(
+    db: Executor,
+    id: string,
+    now: Date,
+    message: { title: string; lines: string[] },
+  ): Promise<void> {
+    await db
+      .update(notifications)
+      .set({ sentAt: now, ...message })
+      .where(eq(notifications.id, id));
   },
 
   async endpoint(db: Executor, id: string) {

@@ -1,6 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, incidents, jobs, notifications, sites } from '../../db/schema.js';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@meridian/contracts';
+import {
+  alerts,
+  inboxEntries,
+  incidents,
+  jobs,
+  notifications,
+  sites,
+  userSettings,
+} from '../../db/schema.js';
 import { backgroundWork } from '../../jobs/background.js';
 import { Mailer } from '../../lib/mailer.js';
 import { type TestServer, startTestServer } from '../../test/test-server.js';
@@ -185,6 +194,134 @@ describe('digest window', () => {
     expect(rows).toHaveLength(1);
     const [alert] = await server.database.db.select().from(alerts).where(eq(alerts.id, id));
     expect(alert?.fannedOutAt).toEqual(at(120));
+  });
+});
+
+describe('quiet hours and the hourly cap', () => {
+  const night = (hour: number, minute = 0) =>
+    new Date(Date.UTC(2026, 10, 25, hour, minute) - (hour < 12 ? 0 : 24 * 60 * MINUTE));
+  let quietId = '';
+  const newIncident = async (title: string) => {
+    const [row] = await server.database.db
+      .insert(incidents)
+      .values({ organizationId, title, severity: 'HIGH', lat: 10, lng: 10 })
+      .returning();
+    return row?.id ?? '';
+  };
+  /** An incident reaching P2, the member's alert priority, from below: for their channels. */
+  const crossing = async (incident: string, title: string) =>
+    (
+      await alertsRepository.insert(server.database.db, {
+        organizationId,
+        incidentId: incident,
+        kind: 'EXPOSURE_NEW',
+        severity: 'HIGH',
+        priority: 'P2',
+        title,
+        line: 'Now exposed: 1 site (Canal depot)',
+        link: `/admin/events/${incident}`,
+      })
+    ).id;
+  const about = async (incident: string) =>
+    (await mine()).filter((row) => row.incidentId === incident);
+
+  it('holds what can wait until they end, sends one’s own work at once, and says why', async () => {
+    await server.database.db
+      .insert(userSettings)
+      .values({
+        userId: memberId,
+        notifications: {
+          ...DEFAULT_NOTIFICATION_SETTINGS,
+          quietHours: { enabled: true, from: '22:00', to: '07:00', timeZone: 'UTC' },
+        },
+      })
+      .onConflictDoUpdate({
+        target: userSettings.userId,
+        set: {
+          notifications: {
+            ...DEFAULT_NOTIFICATION_SETTINGS,
+            quietHours: { enabled: true, from: '22:00', to: '07:00', timeZone: 'UTC' },
+          },
+        },
+      });
+    quietId = await newIncident('Night fire at the depot');
+    clock = night(23);
+    await fanOut.fanOut(await crossing(quietId, 'Night fire at the depot'));
+    const [held] = await about(quietId);
+    expect(held).toMatchObject({ sentAt: null, held: 'QUIET', sendAfter: night(7) });
+    // The inbox has it at once, all the same.
+    const [thread] = await server.database.db
+      .select()
+      .from(inboxEntries)
+      .where(and(eq(inboxEntries.userId, memberId), eq(inboxEntries.incidentId, quietId)));
+    expect(thread?.lines).toEqual(['Now exposed: 1 site (Canal depot)']);
+    const [job] = await server.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${held?.id}@${night(7).toISOString()}`));
+    expect(job?.runAt).toEqual(night(7));
+
+    // Assigned to them: at once, quiet or not.
+    clock = night(23, 5);
+    const assigned = await alertsRepository.insert(server.database.db, {
+      organizationId,
+      incidentId: quietId,
+      kind: 'ACTION_ASSIGNED',
+      severity: 'HIGH',
+      title: 'Night fire at the depot',
+      line: '“Call the fire brigade” assigned to you',
+      targetUserId: memberId,
+    });
+    await fanOut.fanOut(assigned.id);
+    expect(
+      (await about(quietId)).find((row) => row.alertIds.includes(assigned.id))?.sentAt,
+    ).toEqual(night(23, 5));
+
+    // A job that comes early leaves it; at the end of the quiet hours it goes, saying why.
+    clock = night(6);
+    await fanOut.sendDigest(held?.id ?? '');
+    expect((await about(quietId)).find((row) => row.id === held?.id)?.sentAt).toBeNull();
+    clock = night(7);
+    await fanOut.sendDigest(held?.id ?? '');
+    expect((await about(quietId)).find((row) => row.id === held?.id)).toMatchObject({
+      sentAt: night(7),
+      lines: ['Now exposed: 1 site (Canal depot)', 'Held for your quiet hours'],
+    });
+  });
+
+  it('holds what passes the cap of an hour for a digest, with a note, never drops it', async () => {
+    await server.database.db
+      .update(userSettings)
+      .set({ notifications: DEFAULT_NOTIFICATION_SETTINGS })
+      .where(eq(userSettings.userId, memberId));
+    const start = at(3000);
+    clock = start;
+    // Whatever reached them in the hour before counts: ten messages now fill it.
+    const sentBefore = (await mine()).filter(
+      (row) => row.sentAt && row.sentAt > new Date(start.getTime() - 60 * MINUTE),
+    ).length;
+    expect(sentBefore).toBe(0);
+    for (let i = 0; i < 10; i += 1) {
+      clock = new Date(start.getTime() + i * MINUTE);
+      const incident = await newIncident(`Flood ${i}`);
+      await fanOut.fanOut(await crossing(incident, `Flood ${i}`));
+      expect((await about(incident))[0]?.sentAt).toEqual(clock);
+    }
+    clock = new Date(start.getTime() + 20 * MINUTE);
+    const eleventh = await newIncident('Flood 10');
+    await fanOut.fanOut(await crossing(eleventh, 'Flood 10'));
+    const [held] = await about(eleventh);
+    expect(held).toMatchObject({
+      sentAt: null,
+      held: 'CAP',
+      sendAfter: new Date(start.getTime() + 60 * MINUTE),
+    });
+    clock = new Date(start.getTime() + 60 * MINUTE);
+    await fanOut.sendDigest(held?.id ?? '');
+    expect((await about(eleventh))[0]?.lines).toEqual([
+      'Now exposed: 1 site (Canal depot)',
+      'Held: more than 10 alerts reached you within an hour',
+    ]);
   });
 });
 

@@ -1,11 +1,11 @@
 import {
   ALERT_LIMITS,
-  type AlertKind,
   type DeliveryChannel,
   DEFAULT_NOTIFICATION_SETTINGS,
   NotificationSettings,
   PERSONAL_ALERT_KINDS,
   type Priority,
+  type QuietHours,
   SEVERITY_RANK,
   type Severity,
   alertRoute,
@@ -23,13 +23,17 @@ import {
 } from './alerts.repository.js';
 import { ALERT_JOBS } from './alerts.jobs.js';
 import type { Channels } from './channels.js';
+import { notificationTitle, titleOf } from './alert-titles.js';
+import { HOLD_NOTES, type Hold, holdFor } from './holds.js';
 import { type InboxChange, inboxRepository } from './inbox.repository.js';
 import { type NewDelivery, deliveriesRepository } from './deliveries.repository.js';
 
 /** One way a notification leaves: a channel and its address (and the endpoint, for those). */
 type TargetDelivery = { channel: DeliveryChannel; recipient: string; endpointId?: string };
-/** A recipient the alert reaches, with where its message goes. */
-type Target = { recipient: Recipient; deliveries: TargetDelivery[] };
+const HOUR = 60 * 60_000;
+
+/** A recipient the alert reaches, with where its message goes (and a member's quiet hours). */
+type Target = { recipient: Recipient; deliveries: TargetDelivery[]; quiet?: QuietHours };
 
 /** An endpoint's thresholds: the incident's severity, and its priority when one is set. */
 const passes = (
@@ -39,27 +43,6 @@ const passes = (
   SEVERITY_RANK[alert.severity] >= SEVERITY_RANK[endpoint.minSeverity] &&
   meetsPriority(endpoint.minPriority, alert.priority);
 
-const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
-  EXPOSURE_NEW: 'New exposure',
-  EXPOSURE_ESCALATED: 'Exposure escalated',
-  EXPOSURE_CLEARED: 'Exposure cleared',
-  INCIDENT_CREATED: 'New incident',
-  INCIDENT_STATUS: 'Incident status changed',
-  INCIDENT_RESOLVED: 'Incident resolved',
-  INCIDENT_ASSIGNED: 'Assigned to you',
-  PLAN_ASSIGNED: 'Plan assigned to you',
-  PLAN_COMPLETED: 'Plan completed',
-  ACTION_ASSIGNED: 'Action assigned to you',
-  ACTION_OVERDUE: 'Action overdue',
-  EXPOSURE_SUMMARY: 'New exposure',
-};
-
-/** One change: "New exposure: {incident}"; several folded together: "3 updates: {incident}". */
-export const notificationTitle = (row: Pick<NotificationRow, 'kind' | 'lines' | 'title'>) =>
-  row.lines.length > 1
-    ? `${row.lines.length} updates: ${row.title}`
-    : `${KIND_LABEL[row.kind]}: ${row.title}`;
-
 /**
  * Turns an alert into notifications. Each active member who wants it (their preferences, or
  * the organization's defaults) has it in their in-app inbox at once, in the incident's one
@@ -68,7 +51,8 @@ export const notificationTitle = (row: Pick<NotificationRow, 'kind' | 'lines' | 
  * Slack and Teams post what reaches a member's channels there and passes the endpoint's
  * thresholds; webhooks receive every alert, at once. One incident reaches a member's channels
  * at most once per digest window, later changes folded into one digest sent when it ends
- * (what is assigned to them goes at once). An alert raised within a bulk change reaches
+ * (what is assigned to them goes at once); in their quiet hours what can wait is held for
+ * their end, and past their hourly cap the rest waits for a digest, each saying why. An alert raised within a bulk change reaches
  * people through the change's summary only. Deliveries are queued in the same transaction,
  * so a crash loses none and repeats none.
  */
@@ -130,7 +114,7 @@ export class AlertFanOut {
     const inbox: InboxChange[] = [];
     const targets: Target[] = [];
     const chat = new Set<string>();
-    const title = `${KIND_LABEL[alert.kind]}: ${alert.title}`;
+    const title = titleOf(alert);
     for (const member of await alerts.members(tx, alert.organizationId)) {
       if (alert.targetUserId && member.id !== alert.targetUserId) continue;
       if (member.id === alert.actorUserId) continue;
@@ -155,6 +139,7 @@ export class AlertFanOut {
       targets.push({
         recipient: { userId: member.id },
         deliveries: this.personalDeliveries(settings, member.email),
+        quiet: settings.quietHours,
       });
     }
     return { inbox, targets, chat };
@@ -203,7 +188,9 @@ export class AlertFanOut {
         await lockFor(tx, LOCKS.alerts, `${scope.organizationId}:${scope.incidentId}`);
       }
       const row = await alerts.lockUnsent(tx, notificationId);
-      return row ? this.send(tx, row, now) : false;
+      // Not due yet (held past the window): the job for its time sends it.
+      if (!row || row.sendAfter > now) return false;
+      return this.send(tx, row, now);
     });
     if (queued) this.onDeliveries();
   }
@@ -227,7 +214,10 @@ export class AlertFanOut {
         : new Map<string, { lastSentAt: Date | null; pending: boolean }>();
     const keyOf = (recipient: Recipient) =>
       'userId' in recipient ? recipient.userId : recipient.endpointId;
-    const fresh = targets.filter((target) => !recent.has(keyOf(target.recipient)));
+    const holds = await this.holds(tx, alert, targets, now);
+    const fresh = targets.filter(
+      (target) => !recent.has(keyOf(target.recipient)) && !holds.has(keyOf(target.recipient)),
+    );
     let queued = false;
     if (fresh.length > 0) {
       const title = notificationTitle({
@@ -262,10 +252,41 @@ export class AlertFanOut {
     }
     for (const target of targets) {
       const seen = recent.get(keyOf(target.recipient));
-      if (!seen) continue;
-      queued = (await this.fold(tx, alert, target.recipient, seen.lastSentAt, now)) || queued;
+      const hold = holds.get(keyOf(target.recipient));
+      if (!seen && !hold) continue;
+      queued =
+        (await this.fold(tx, alert, target.recipient, {
+          lastSentAt: seen?.lastSentAt ?? null,
+          hold: hold ?? null,
+          now,
+        })) || queued;
     }
     return queued;
+  }
+
+  /** Which members' messages wait (quiet hours, the hourly cap), by member id. */
+  private async holds(
+    tx: Executor,
+    alert: AlertRow,
+    targets: readonly Target[],
+    now: Date,
+  ): Promise<Map<string, Hold>> {
+    const members = targets.flatMap((target) =>
+      'userId' in target.recipient && target.quiet
+        ? [{ userId: target.recipient.userId, quiet: target.quiet }]
+        : [],
+    );
+    const lastHour = await alerts.sentSince(
+      tx,
+      members.map((member) => member.userId),
+      new Date(now.getTime() - HOUR),
+    );
+    const holds = new Map<string, Hold>();
+    for (const { userId, quiet } of members) {
+      const hold = holdFor(alert, quiet, lastHour.get(userId) ?? { sent: 0, oldest: null }, now);
+      if (hold) holds.set(userId, hold);
+    }
+    return holds;
   }
 
   /** Where a member's own channels send: e-mail and SMS when on, known and configured. */
@@ -295,28 +316,47 @@ export class AlertFanOut {
     };
   }
 
-  /** Into the recipient's digest; sent now if the window has already ended. */
+  /**
+   * Into the recipient's digest, due when the window ends (or a hold does, whichever is later);
+   * sent now if that has passed. A held digest's job is keyed by its time: a job due sooner
+   * (the window's) finds it not due and leaves it.
+   */
   private async fold(
     tx: Executor,
     alert: AlertRow,
     recipient: Recipient,
-    lastSentAt: Date | null,
-    now: Date,
+    when: { lastSentAt: Date | null; hold: Hold | null; now: Date },
   ): Promise<boolean> {
-    const sendAfter = lastSentAt ? new Date(lastSentAt.getTime() + this.windowMs) : now;
-    const id = await alerts.foldIntoDigest(tx, { ...this.rowOf(alert, recipient), sendAfter });
-    if (sendAfter <= now) {
-      const pending = await alerts.lockUnsent(tx, id);
+    const { lastSentAt, hold, now } = when;
+    const windowEnd = lastSentAt ? new Date(lastSentAt.getTime() + this.windowMs) : now;
+    const digest = await alerts.foldIntoDigest(tx, {
+      ...this.rowOf(alert, recipient),
+      sendAfter: hold && hold.until > windowEnd ? hold.until : windowEnd,
+      held: hold?.reason ?? null,
+    });
+    if (digest.sendAfter <= now) {
+      const pending = await alerts.lockUnsent(tx, digest.id);
       return pending ? this.send(tx, pending, now) : false;
     }
-    await this.background.enqueue(tx, ALERT_JOBS.digest, id, { notificationId: id }, sendAfter);
+    const key = hold ? `${digest.id}@${digest.sendAfter.toISOString()}` : digest.id;
+    await this.background.enqueue(
+      tx,
+      ALERT_JOBS.digest,
+      key,
+      { notificationId: digest.id },
+      digest.sendAfter,
+    );
     return false;
   }
 
   /** Marks it sent (the in-app list shows it from now) and queues its deliveries. */
   private async send(tx: Executor, row: NotificationRow, now: Date): Promise<boolean> {
-    await alerts.markSent(tx, row.id, now, notificationTitle(row));
     const title = notificationTitle(row);
+    // A held digest says why it comes late.
+    await alerts.markSent(tx, row.id, now, {
+      title,
+      lines: row.held ? [...row.lines, HOLD_NOTES[row.held]] : row.lines,
+    });
     const queued: NewDelivery[] = [];
     const base = { organizationId: row.organizationId, notificationId: row.id, title };
     if (row.userId) {

@@ -103,6 +103,7 @@ describe('/api/me/preferences and /api/me/notifications', () => {
       channels: { desktop: false, slack: true, teams: true, email: false, sms: true },
       severity: 'Severity 2',
       priority: 'P1',
+      quietHours: { enabled: true, from: '21:00', to: '06:30', timeZone: 'Asia/Tokyo' },
       plan: false,
       action: true,
       resolution: false,
@@ -124,6 +125,18 @@ describe('/api/me/preferences and /api/me/notifications', () => {
       body: { severity: 'All' },
     });
     expect(partial.status).toBe(400);
+    // Quiet hours need a time of day and a time zone the server knows.
+    for (const quietHours of [
+      { ...notifications.quietHours, from: '25:00' },
+      { ...notifications.quietHours, timeZone: 'Mars/Olympus' },
+    ]) {
+      const refused = await server.request('PUT', '/api/me/notifications', {
+        token: session.accessToken,
+        body: { ...notifications, quietHours },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/^quietHours\.(from: Enter a time|timeZone: Unknown)/);
+    }
   });
 
   it('keeps each user settings their own', async () => {

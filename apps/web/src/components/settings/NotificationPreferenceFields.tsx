@@ -72,7 +72,7 @@ export function NotificationTypeFields({ control, disabled }: FieldsProps) {
           description="Incidents at this priority or above reach your channels at once; the rest stay in the app."
           options={PRIORITIES.map((priority) => ({
             value: priority,
-            label: `${PRIORITY_LABELS[priority]} and above`,
+            label: `${PRIORITY_LABELS[priority]}${priority === 'P1' ? ' only' : ' and higher'}`,
           }))}
           disabled={disabled}
         />

@@ -11,18 +11,22 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { PageHeader } from '@/components/ui/PageHeader';
 import type { NotificationSettings } from '@meridian/contracts';
-import { BellRing, ListChecks } from 'lucide-react';
+import { BellRing, ListChecks, MoonStar } from 'lucide-react';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
 import { DesktopNotificationsControl } from './DesktopNotificationsControl';
+import { QuietHoursFields, useProfileTimeZone } from './QuietHoursFields';
 
 function NotificationsForm({ settings }: { settings: NotificationSettings }) {
   const save = useSaveNotificationSettings();
   const form = useNotificationSettingsForm(settings);
+  const timeZone = useProfileTimeZone();
   return (
     <form
       aria-label="Notification settings"
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate({ ...values, quietHours: { ...values.quietHours, timeZone } }),
+      )}
       className="flex flex-col gap-6"
     >
       <SettingsSection
@@ -57,6 +61,13 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
         Icon={ListChecks}
       >
         <NotificationTypeFields control={form.control} />
+      </SettingsSection>
+      <SettingsSection
+        title="Quiet hours"
+        description="When only what cannot wait reaches your channels."
+        Icon={MoonStar}
+      >
+        <QuietHoursFields form={form} timeZone={timeZone} />
       </SettingsSection>
       <SettingsFormFooter dirty={form.formState.isDirty} saving={save.isPending} />
     </form>
