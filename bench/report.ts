@@ -177,6 +177,7 @@ export function renderAlerts(results: AlertBenchResult[]): string[] {
     `| outbox drained: ${n(first.deliveries)} e-mails and posts | ${results.map((r) => `${n(r.deliveryMs)} ms (${n(r.deliveries / (r.deliveryMs / 1000))}/s)`).join(' | ')} |`,
     `| the same messages sent directly (baseline) | ${results.map((r) => `${n(r.directMs)} ms (outbox ${n(r.deliveryMs / Math.max(1, r.directMs), 2)}×)`).join(' | ')} |`,
     `| an incident created → its webhook post arrives (workers running) | ${results.map((r) => `${n(r.latencyMs)} ms`).join(' | ')} |`,
+    `| an incident assigned → the assignee's e-mail arrives, p50 / p95 of ${first.emailLatency.probes} | ${results.map((r) => `${n(r.emailLatency.p50Ms)} / ${n(r.emailLatency.p95Ms)} ms`).join(' | ')} |`,
     '',
   ];
 }

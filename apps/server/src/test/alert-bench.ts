@@ -1,4 +1,5 @@
-import { alertEndpoints, deliveries, incidents } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { alertEndpoints, deliveries, incidents, users } from '../db/schema.js';
 import { jobQueue } from '../jobs/queue.js';
 import { Mailer } from '../lib/mailer.js';
 import { alertsRepository } from '../modules/alerts/alerts.repository.js';
@@ -22,7 +23,12 @@ export type AlertBenchResult = {
   directMs: number;
   /** The first delivery: from the change's commit to the receiver, with workers running. */
   latencyMs: number;
+  /** From a request that assigns an incident to a member to their e-mail at the SMTP server. */
+  emailLatency: { probes: number; p50Ms: number; p95Ms: number };
 };
+
+/** Assignments timed to their e-mail. */
+const EMAIL_PROBES = 20;
 
 const setStore = (postgresUrl: string | undefined) => {
   const previous = { db: process.env.MERIDIAN_TEST_DB, url: process.env.TEST_DATABASE_URL };
@@ -165,6 +171,33 @@ export async function benchAlertDelivery(
       if (performance.now() - started > 30_000) throw new Error('the probe alert never arrived');
     }
     const latencyMs = performance.now() - started;
+
+    // A change to its e-mail: incidents assigned to a member one after another (what reaches
+    // their channels at once), each timed from the request to the mail at the SMTP server.
+    const assignee = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, 'member0@alert-bench.example'));
+    const emailMs: number[] = [];
+    for (let i = 0; i < EMAIL_PROBES; i += 1) {
+      const title = `Assignment probe ${i}`;
+      const asked = performance.now();
+      await server.request('POST', '/api/incidents', {
+        token: managerToken,
+        body: { title, severity: 'HIGH', assigneeId: assignee[0]?.id },
+      });
+      while (
+        !smtp.messages.some(
+          (mail) => mail.to.includes(assignee[0]?.email ?? '') && mail.raw.includes(title),
+        )
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (performance.now() - asked > 30_000) throw new Error(`${title}: no e-mail in 30 s`);
+      }
+      emailMs.push(performance.now() - asked);
+    }
+    const sorted = [...emailMs].sort((a, b) => a - b);
+    const at = (share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
     return {
       store: postgresUrl ? 'PostgreSQL' : 'PGlite',
       alerts: alertCount,
@@ -175,6 +208,7 @@ export async function benchAlertDelivery(
       deliveryMs,
       directMs,
       latencyMs,
+      emailLatency: { probes: EMAIL_PROBES, p50Ms: at(0.5), p95Ms: at(0.95) },
     };
   } finally {
     await server.close();
