@@ -29,12 +29,6 @@ export const INCIDENT_TYPES = [
 /** What a site is to the organization. */
 export const SITE_KINDS = ['SUPPLIER', 'OWN_FACILITY', 'WAREHOUSE', 'PORT', 'CUSTOMER'] as const;
 export const CRITICALITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export const CRITICALITY_LABELS: Readonly<Record<(typeof CRITICALITIES)[number], string>> = {
-  CRITICAL: 'Critical',
-  HIGH: 'High',
-  MEDIUM: 'Medium',
-  LOW: 'Low',
-};
 export const SHIPMENT_MODES = ['SEA', 'AIR', 'ROAD', 'RAIL'] as const;
 export const SHIPMENT_STATUSES = ['PLANNED', 'IN_TRANSIT', 'DELIVERED', 'DELAYED'] as const;
 /** NEW when first found, ONGOING while still found, CLEARED once no longer. */

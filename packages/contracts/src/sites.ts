@@ -8,6 +8,13 @@ export const SiteKind = z.enum(SITE_KINDS);
 export type SiteKind = z.infer<typeof SiteKind>;
 export const Criticality = z.enum(CRITICALITIES);
 export type Criticality = z.infer<typeof Criticality>;
+/** Not in `./constants`: the login page's bundle has no need of it. */
+export const CRITICALITY_LABELS: Readonly<Record<Criticality, string>> = {
+  CRITICAL: 'Critical',
+  HIGH: 'High',
+  MEDIUM: 'Medium',
+  LOW: 'Low',
+};
 
 export const SITE_LIMITS = {
   name: 200,

@@ -9,7 +9,7 @@ export const KIND_LABELS: Record<SiteKind, string> = {
   CUSTOMER: 'Customer',
 };
 
-export { CRITICALITY_LABELS } from '@meridian/contracts/constants';
+export { CRITICALITY_LABELS } from '@meridian/contracts';
 
 export const CRITICALITY_TONE: Record<Criticality, BadgeTone> = {
   CRITICAL: 'red',
