@@ -364,7 +364,9 @@ describe('alert preferences', () => {
     expect(await saved.getByLabel('To', { exact: true }).inputValue()).toBe('06:45');
     // The profile's time zone is "Automatic": the browser's own went with them.
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-    await saved.getByText(`In your profile's time zone: ${zone}.`).waitFor();
+    await saved
+      .getByText(`In your profile's time zone; while it is Automatic, this browser's: ${zone}.`)
+      .waitFor();
     const stored = await world().server.request<{ data: { quietHours: { timeZone: string } } }>(
       'GET',
       '/api/me/notifications',

@@ -61,7 +61,12 @@ export const alertsRepository = {
   /** Active members with their saved preferences (null: never saved). */
   async members(db: Executor, organizationId: string) {
     return db
-      .select({ id: users.id, email: users.email, notifications: userSettings.notifications })
+      .select({
+        id: users.id,
+        email: users.email,
+        notifications: userSettings.notifications,
+        preferences: userSettings.preferences,
+      })
       .from(users)
       .leftJoin(userSettings, eq(userSettings.userId, users.id))
       .where(and(eq(users.organizationId, organizationId), eq(users.accountStatus, 'ACTIVE')));

@@ -24,7 +24,7 @@ import {
 import { ALERT_JOBS } from './alerts.jobs.js';
 import type { Channels } from './channels.js';
 import { notificationTitle, titleOf } from './alert-titles.js';
-import { HOLD_NOTES, type Hold, holdFor } from './holds.js';
+import { HOLD_NOTES, type Hold, holdFor, quietZone } from './holds.js';
 import { type InboxChange, inboxRepository } from './inbox.repository.js';
 import { type NewDelivery, deliveriesRepository } from './deliveries.repository.js';
 
@@ -139,7 +139,10 @@ export class AlertFanOut {
       targets.push({
         recipient: { userId: member.id },
         deliveries: this.personalDeliveries(settings, member.email),
-        quiet: settings.quietHours,
+        quiet: {
+          ...settings.quietHours,
+          timeZone: quietZone(member.preferences, settings.quietHours),
+        },
       });
     }
     return { inbox, targets, chat };

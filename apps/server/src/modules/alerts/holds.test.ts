@@ -1,6 +1,6 @@
 import type { QuietHours } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
-import { holdFor, quietUntil } from './holds.js';
+import { holdFor, quietUntil, quietZone } from './holds.js';
 
 const nights = (timeZone: string): QuietHours => ({
   enabled: true,
@@ -71,5 +71,14 @@ describe('what waits', () => {
     expect(
       holdFor({ ...alert, kind: 'ACTION_OVERDUE' }, off, { sent: 10, oldest }, now),
     ).toBeNull();
+  });
+});
+
+describe('the zone quiet hours are kept in', () => {
+  it('is the profile’s when it names one, else the browser’s saved with them', () => {
+    const quiet = nights('Europe/Paris');
+    expect(quietZone({ timezone: 'Tokyo' }, quiet)).toBe('Asia/Tokyo');
+    expect(quietZone({ timezone: 'Automatic' }, quiet)).toBe('Europe/Paris');
+    expect(quietZone(null, quiet)).toBe('Europe/Paris');
   });
 });

@@ -1,11 +1,15 @@
 import {
   ALERT_LIMITS,
+  DEFAULT_PREFERENCES,
+  Preferences,
+  TIMEZONE_ZONES,
   type AlertKind,
   type AlertSummaryItem,
   PERSONAL_ALERT_KINDS,
   type Priority,
   type QuietHours,
 } from '@meridian/contracts';
+import { readSettings } from '../../lib/settings-documents.js';
 
 /** Why a message waits in a digest beyond its window: the person's quiet hours, or the cap. */
 export type HoldReason = 'QUIET' | 'CAP';
@@ -84,4 +88,10 @@ export function holdFor(
     return { until: new Date(lastHour.oldest.getTime() + 60 * MINUTE), reason: 'CAP' };
   }
   return null;
+}
+
+/** Quiet hours keep the profile's time zone when it names one; else the browser's, as saved. */
+export function quietZone(preferences: unknown, quiet: QuietHours): string {
+  const { timezone } = readSettings(Preferences, DEFAULT_PREFERENCES, preferences);
+  return timezone === 'Automatic' ? quiet.timeZone : TIMEZONE_ZONES[timezone];
 }

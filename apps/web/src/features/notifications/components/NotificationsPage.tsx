@@ -11,16 +11,16 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { PageHeader } from '@/components/ui/PageHeader';
 import type { NotificationSettings } from '@meridian/contracts';
-import { BellRing, ListChecks, MoonStar } from 'lucide-react';
+import { BellRing, ListChecks, Moon } from 'lucide-react';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
 import { DesktopNotificationsControl } from './DesktopNotificationsControl';
-import { QuietHoursFields, useProfileTimeZone } from './QuietHoursFields';
+import { QuietHoursFields, browserTimeZone } from './QuietHoursFields';
 
 function NotificationsForm({ settings }: { settings: NotificationSettings }) {
   const save = useSaveNotificationSettings();
   const form = useNotificationSettingsForm(settings);
-  const timeZone = useProfileTimeZone();
+  const timeZone = browserTimeZone();
   return (
     <form
       aria-label="Notification settings"
@@ -65,7 +65,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
       <SettingsSection
         title="Quiet hours"
         description="When only what cannot wait reaches your channels."
-        Icon={MoonStar}
+        Icon={Moon}
       >
         <QuietHoursFields form={form} timeZone={timeZone} />
       </SettingsSection>

@@ -1,21 +1,18 @@
 import { ToggleField } from '@/components/settings/ToggleField';
 import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
-import { useMyProfile } from '@/lib/my-profile';
-import { type NotificationSettings, TIMEZONE_ZONES } from '@meridian/contracts';
+import type { NotificationSettings } from '@meridian/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 
-/** The IANA zone of the user's profile time zone; "Automatic": this browser's. */
-export function useProfileTimeZone(): string {
-  const timezone = useMyProfile().data?.preferences.timezone;
-  return timezone && timezone !== 'Automatic'
-    ? TIMEZONE_ZONES[timezone]
-    : Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+/**
+ * This browser's IANA zone: saved with the quiet hours for a profile whose time zone is
+ * "Automatic" (a named one, such as Tokyo, is used by the server instead).
+ */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Quiet hours: on, from, to. They are kept in the time zone of the user's profile, which the
- * form sets when it is saved (`useProfileTimeZone`).
+ * Quiet hours: on, from, to, in the time zone of the user's profile (this browser's while it is
+ * "Automatic", which the form saves with them).
  */
 export function QuietHoursFields({
   form,
@@ -41,7 +38,9 @@ export function QuietHoursFields({
           <Input type="time" {...form.register('quietHours.to')} />
         </FormField>
       </div>
-      <p className="text-xs text-muted-foreground">In your profile&apos;s time zone: {timeZone}.</p>
+      <p className="text-xs text-muted-foreground">
+        In your profile&apos;s time zone; while it is Automatic, this browser&apos;s: {timeZone}.
+      </p>
     </div>
   );
 }
