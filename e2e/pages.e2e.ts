@@ -66,7 +66,7 @@ describe('every page in the dark and the light theme: accessible, and pictured',
 
   // One sign-in for all sixteen screens, so the time allowed grows with their number.
   it('every admin screen', async () => {
-    test.setTimeout(ADMIN_SCREENS.length * 10_000);
+    test.setTimeout(ADMIN_SCREENS.length * 15_000);
     const page = await browser.newPage({ bypassCSP: true });
     await startSignedIn(page, fixtures().admin, '/admin/profile', { theme: 'system' });
     // Each screen under its own path (no redirect), with its title; then scanned and pictured.

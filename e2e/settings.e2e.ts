@@ -462,7 +462,7 @@ describe('in the dark and the light theme', () => {
   // Each screen, dialog and the read-only page is loaded, scanned and pictured in both themes:
   // the time allowed grows with their number, as for the admin screens (pages.e2e).
   it('every settings screen is accessible, for an admin and read-only', async () => {
-    test.setTimeout((SCREENS.length + 3) * 12_000);
+    test.setTimeout((SCREENS.length + 3) * 20_000);
     const page = await themedPage(orgAdmin);
     for (const [path, title, name] of SCREENS) {
       await page.goto(path);
@@ -486,7 +486,7 @@ describe('in the dark and the light theme', () => {
   });
 
   it('phone width', async () => {
-    test.setTimeout(SCREENS.length * 12_000);
+    test.setTimeout(SCREENS.length * 20_000);
     const page = await themedPage(orgAdmin, { viewport: { width: 390, height: 844 } });
     for (const [path, title, name] of SCREENS) {
       await page.goto(path);

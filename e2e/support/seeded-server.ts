@@ -21,6 +21,8 @@ export { TEST_PASSWORD as SEEDED_PASSWORD };
  */
 export function useSeededServer<T>(
   seed: (server: TestServer) => Promise<T>,
+  /** More settings, read when the server starts (e.g. a local SMTP server's URL). */
+  env: () => Record<string, string> = () => ({}),
 ): () => { server: TestServer; baseUrl: string; data: T } {
   let state: { server: TestServer; baseUrl: string; data: T } | undefined;
 
@@ -30,6 +32,7 @@ export function useSeededServer<T>(
       NODE_ENV: 'production',
       WEB_DIST_DIR: webDist,
       ...ALERT_TEST_ENV,
+      ...env(),
     });
     state = { server, baseUrl: server.url, data: await seed(server) };
   });
