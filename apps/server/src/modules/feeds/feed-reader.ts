@@ -1,8 +1,10 @@
-import type { FusionRules } from '@meridian/contracts';
+import { randomUUID } from 'node:crypto';
+import { ALERT_LIMITS, type FusionRules } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
+import { chunks } from '../../db/chunks.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
-import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
+import { EXPOSURE_JOBS, INCIDENTS_PER_BATCH_JOB } from '../exposure/exposure.jobs.js';
 import { CONNECTORS } from './connectors/index.js';
 import { type FetchOptions, fetchFeed } from './fetch-feed.js';
 import { type FindPlace, placeByNames } from './named-places.js';
@@ -40,6 +42,30 @@ export class FeedReader {
     this.shapes = new RemoteShapes(options);
   }
 
+  /**
+   * The touched incidents' exposure, recomputed by the jobs: one job each, or, when the update
+   * changed many (a feed catching up), jobs that tell each organization in one summary.
+   */
+  private async queueExposure(tx: Executor, source: SourceRow, touched: readonly string[]) {
+    if (touched.length < ALERT_LIMITS.summarizeFeedFrom) {
+      await this.background.enqueueMany(
+        tx,
+        EXPOSURE_JOBS.incident,
+        touched.map((incidentId) => ({ key: incidentId, payload: { incidentId } })),
+      );
+      return;
+    }
+    const cause = `${touched.length} events from ${source.name}`;
+    await this.background.enqueueMany(
+      tx,
+      EXPOSURE_JOBS.incidents,
+      chunks(touched, INCIDENTS_PER_BATCH_JOB).map((incidentIds) => ({
+        key: `${source.key}:${randomUUID()}`,
+        payload: { incidentIds, cause: cause.slice(0, 200) },
+      })),
+    );
+  }
+
   async poll(source: SourceRow): Promise<PollOutcome> {
     const started = performance.now();
     try {
@@ -72,11 +98,7 @@ export class FeedReader {
           new Date(),
           this.fusion,
         );
-        await this.background.enqueueMany(
-          tx,
-          EXPOSURE_JOBS.incident,
-          ingested.touched.map((incidentId) => ({ key: incidentId, payload: { incidentId } })),
-        );
+        await this.queueExposure(tx, source, ingested.touched);
         await sources.recordSuccess(tx, source.id, {
           etag: fetched.etag,
           lastModified: fetched.lastModified,

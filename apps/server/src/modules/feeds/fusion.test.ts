@@ -398,8 +398,9 @@ describe('three feeds, one earthquake', () => {
     );
 
     // The organization was alerted once of the exposure and once of the severity GDACS
-    // raised; the reports joining said nothing more. Its member has both in the incident's one
-    // inbox thread, the escalation on top.
+    // raised; the reports joining said nothing more. USGS's first poll brought a day of events
+    // at once: its member heard of the exposure in that poll's one summary, and of the
+    // escalation in the incident's own thread.
     const raised = await server.database.db
       .select({ kind: alerts.kind, severity: alerts.severity })
       .from(alerts)
@@ -418,7 +419,12 @@ describe('three feeds, one earthquake', () => {
       notifications.body.data.notifications
         .filter((notification) => notification.incidentId === incidentId)
         .map(({ kind, severity, updates }) => ({ kind, severity, updates })),
-    ).toEqual([{ kind: 'EXPOSURE_ESCALATED', severity: 'HIGH', updates: 2 }]);
+    ).toEqual([{ kind: 'EXPOSURE_ESCALATED', severity: 'HIGH', updates: 1 }]);
+    expect(
+      notifications.body.data.notifications
+        .filter((notification) => notification.kind === 'EXPOSURE_SUMMARY')
+        .map((notification) => notification.title),
+    ).toEqual([expect.stringMatching(/^New exposure: \d+ events from /)]);
 
     // Polled again unchanged: nothing new, and the EMSC report does not make an incident.
     feeds.set(`/three/EMSC`, { body: JSON.stringify(emsc), etag: '"again"' });

@@ -121,6 +121,8 @@ function addTo(index: Map<string, number[]>, key: string, city: number): void {
  */
 export class Gazetteer {
   private constructor(
+    /** Each city's name as GeoNames writes it. */
+    private readonly names: readonly string[],
     private readonly lat: Float64Array,
     private readonly lng: Float64Array,
     private readonly population: Uint32Array,
@@ -143,10 +145,21 @@ export class Gazetteer {
     return this.lat.length;
   }
 
+  /** One city, by its place in the list (0 to cityCount − 1). */
+  cityAt(city: number): { name: string; countryCode: string; population: number } & GeoPoint {
+    return {
+      name: this.names[city] ?? '',
+      countryCode: this.country[city] ?? '',
+      population: this.population[city] ?? 0,
+      ...this.point(city),
+    };
+  }
+
   static async build(): Promise<Gazetteer> {
     const { default: countries } = await import('i18n-iso-countries');
     const data = await readFile(createRequire(import.meta.url).resolve(CITIES_FILE));
 
+    const names: string[] = [];
     const lat: number[] = [];
     const lng: number[] = [];
     const population: number[] = [];
@@ -169,6 +182,7 @@ export class Gazetteer {
 
     decodeCities(data, (city) => {
       const i = lat.length;
+      names.push(city.name);
       lat.push(city.lat);
       lng.push(city.lng);
       population.push(city.population);
@@ -211,6 +225,7 @@ export class Gazetteer {
     }
 
     return new Gazetteer(
+      names,
       Float64Array.from(lat),
       Float64Array.from(lng),
       Uint32Array.from(population),

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { DomainError, notFound } from '../../lib/errors.js';
 import { loadGazetteer, normalise } from './gazetteer.js';
+import { PlaceWords } from './place-words.js';
 import { haversineKm } from '../../lib/geo/sphere.js';
 import { countryOfLocode, findLocode, type Locode, searchLocodes } from './locodes.js';
 import { findWaterway } from './waterways.js';
@@ -75,6 +76,23 @@ export class GeocodeService {
     this.geocoderUrl = options.geocoderUrl;
     this.log = options.log;
     this.timeoutMs = options.timeoutMs ?? EXTERNAL_GEOCODER_TIMEOUT_MS;
+  }
+
+  private placeWords: Promise<PlaceWords> | undefined;
+
+  /**
+   * Where a point is, in words, from the gazetteer's towns: "Klang, Malaysia", "24 km SSE of
+   * Kaohsiung, Taiwan"; null far from any (at sea) or while the gazetteer cannot load.
+   */
+  async describe(point: GeoPoint): Promise<string | null> {
+    this.placeWords ??= loadGazetteer(this.log).then((gazetteer) => new PlaceWords(gazetteer));
+    try {
+      return (await this.placeWords).describe(point);
+    } catch (error) {
+      this.placeWords = undefined;
+      this.log.warn({ err: error }, 'places in words unavailable');
+      return null;
+    }
   }
 
   /**
