@@ -19,7 +19,7 @@ export function sampleAlertEmail(): { subject: string; html: string; text: strin
     incidentId: '5f0c8c1e-7f4e-4b8e-9a51-0d1f7e2b9c11',
     incident: {
       kind: 'Port congestion · In progress',
-      place: 'Malaysia (3.00, 101.39)',
+      place: '9 km W of Pelabuhan Klang, Malaysia',
       priority: 'P2',
       valueAtRisk: '$4,860,000',
       exposedNow: { sites: 2, shipments: 246 },

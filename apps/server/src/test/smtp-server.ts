@@ -11,9 +11,22 @@ export const SMTP_PASSWORD = 'smtp-test-password';
  * A real SMTP server on loopback that requires the test credentials and keeps every message it
  * accepts. Plain SMTP without STARTTLS, as a local relay would be.
  */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  options: {
+    /** Recipients refused at RCPT TO with 550, as a server refuses an unknown mailbox. */
+    refuse?: (address: string) => boolean;
+  } = {},
+): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        const refusal = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
+        callback(refusal);
+      } else {
+        callback();
+      }
+    },
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     logger: false,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +52,14 @@ export type TestServer = {
     path: string,
     options?: RequestOptions,
   ) => Promise<ApiResponse<T>>;
+  /**
+   * A request whose success streams without end: its status, and the body of a refusal (a
+   * stream's is not read: the connection closes once its status is known).
+   */
+  streamStatus: (
+    path: string,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; body: unknown }>;
   createOrganization: (name: string) => Promise<OrganizationRow>;
   createUser: (options: CreateUserOptions) => Promise<UserRow>;
   login: (email: string, password?: string) => Promise<AuthResponse>;
@@ -182,9 +191,27 @@ export async function startTestServer(
     return response.body;
   };
 
+  const streamStatus: TestServer['streamStatus'] = (path, headers = {}) =>
+    new Promise((resolve, reject) => {
+      const sent = http.get(`${url}${path}`, { headers }, (response) => {
+        const status = response.statusCode ?? 0;
+        if (status === 200) {
+          resolve({ status, body: null });
+          sent.destroy();
+          return;
+        }
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status, body: text ? JSON.parse(text) : null }));
+      });
+      sent.on('error', reject);
+    });
+
   return {
     url,
     app,
+    streamStatus,
     database,
     databaseUrl,
     config,

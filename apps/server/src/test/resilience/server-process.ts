@@ -9,6 +9,7 @@ import { freePort, waitForHealth } from '../server-readiness.js';
 
 /** The built server, exactly as production runs it. */
 const serverEntry = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
+const heapProbe = fileURLToPath(new URL('./heap-probe.cjs', import.meta.url));
 
 export const OWNER_EMAIL = 'owner@meridian.local';
 export const OWNER_PASSWORD = 'resilience-owner-passphrase';
@@ -25,13 +26,17 @@ export type ServerProcess = {
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
 };
 
+export type HeapHeld = { heapUsed: number; external: number; rss: number };
+
 /** Starts `node dist/main.js` on a loopback port and waits until /api/health answers. */
 export async function startServer(
   database: Database,
   env: Record<string, string> = {},
+  { probeHeap = false }: { probeHeap?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const preload = probeHeap ? ['--expose-gc', '--require', heapProbe] : [];
+  const child = spawn(process.execPath, [...preload, serverEntry], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -69,6 +74,22 @@ export async function startServer(
       return exited;
     },
   };
+}
+
+/**
+ * What a server started with `probeHeap` still holds after full collections: it signals the
+ * probe and reads the line it prints.
+ */
+export async function heapHeld(server: ServerProcess, timeoutMs = 10_000): Promise<HeapHeld> {
+  const before = server.output().length;
+  server.child.kill('SIGUSR2');
+  const started = Date.now();
+  for (;;) {
+    const line = /heap-probe (\{.*\})/.exec(server.output().slice(before));
+    if (line?.[1]) return JSON.parse(line[1]) as HeapHeld;
+    if (Date.now() - started > timeoutMs) throw new Error('the heap probe did not answer');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export type Throwaway<T> = { value: T; drop: () => Promise<void> };
