@@ -16,6 +16,7 @@ import {
   startSignedIn,
 } from './support/browser';
 import { sampleAlertEmail } from '../apps/server/src/test/alert-email-sample';
+import { startSlackApi } from '../apps/server/src/test/slack-api';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
 
 /** The bell polls every 30 s; the tests move the page's clock on instead of waiting. */
@@ -284,6 +285,39 @@ describe('the notification bell', () => {
   });
 });
 
+describe('the live inbox', () => {
+  it('shows a change in the open panel at once, folded into its thread, with no poll', async () => {
+    const member = world().data.member.email;
+    await world().server.request('POST', '/api/notifications/read-all', {
+      token: await tokenOf(member),
+    });
+    // The page's clock never moves: no poll can run, only the stream brings news.
+    const page = await memberPage();
+    await bell(page, 0).click();
+    await panel(page).waitFor();
+
+    const id = await recordIncident('Strike at Le Havre');
+    await bell(page, 1).waitFor({ timeout: 5_000 });
+    await item(page, 'Strike at Le Havre').getByText('2 updates').waitFor({ timeout: 5_000 });
+
+    // A later change to the same incident is the same thread, updated and still unread.
+    const status = await world().server.request('PATCH', `/api/incidents/${id}`, {
+      token: await tokenOf(world().data.manager.email),
+      body: { status: 'IN_PROGRESS' },
+    });
+    expect(status.status).toBe(200);
+    await item(page, 'Strike at Le Havre').getByText('3 updates').waitFor({ timeout: 5_000 });
+    expect(await item(page, 'Strike at Le Havre').count()).toBe(1);
+    await bell(page, 1).waitFor();
+
+    // Read in another tab: this one's bell follows.
+    await world().server.request('POST', '/api/notifications/read-all', {
+      token: await tokenOf(member),
+    });
+    await bell(page, 0).waitFor({ timeout: 5_000 });
+  });
+});
+
 /** Counts the page's requests for the browser's permission. */
 const countPermissionRequests = (page: Page) =>
   page.addInitScript(() => {
@@ -350,6 +384,9 @@ describe('alert preferences', () => {
     await form.getByRole('switch', { name: 'Quiet hours' }).click();
     await form.getByLabel('From', { exact: true }).fill('21:30');
     await form.getByLabel('To', { exact: true }).fill('06:45');
+    // Channels per kind: e-mail only for their own work; SMS is off above, so its column is.
+    await form.getByRole('checkbox', { name: 'Exposure by Email' }).uncheck();
+    expect(await form.getByRole('checkbox', { name: 'Your work by SMS' }).isDisabled()).toBe(true);
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Notification settings saved').waitFor();
     await page.reload();
@@ -362,17 +399,25 @@ describe('alert preferences', () => {
     ).toBe('true');
     expect(await saved.getByLabel('From', { exact: true }).inputValue()).toBe('21:30');
     expect(await saved.getByLabel('To', { exact: true }).inputValue()).toBe('06:45');
+    expect(await saved.getByRole('checkbox', { name: 'Exposure by Email' }).isChecked()).toBe(
+      false,
+    );
+    expect(await saved.getByRole('checkbox', { name: 'Your work by Email' }).isChecked()).toBe(
+      true,
+    );
     // The profile's time zone is "Automatic": the browser's own went with them.
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await saved
       .getByText(`In your profile's time zone; while it is Automatic, this browser's: ${zone}.`)
       .waitFor();
-    const stored = await world().server.request<{ data: { quietHours: { timeZone: string } } }>(
-      'GET',
-      '/api/me/notifications',
-      { token: await tokenOf(world().data.outsider.email) },
-    );
+    const stored = await world().server.request<{
+      data: {
+        quietHours: { timeZone: string };
+        channelsByGroup: Record<string, { email: boolean }>;
+      };
+    }>('GET', '/api/me/notifications', { token: await tokenOf(world().data.outsider.email) });
     expect(stored.body.data.quietHours.timeZone).toBe(zone);
+    expect(stored.body.data.channelsByGroup.exposure?.email).toBe(false);
     await waitForStillPage(page);
     await expectAccessible(page);
     await saveScreenshot(page, 'notifications-preferences-dark');
@@ -563,5 +608,53 @@ describe('integrations', () => {
     expect(await viewer.getByRole('region', { name: 'Integrations', exact: true }).count()).toBe(0);
     expect(await viewer.getByRole('region', { name: 'Notification defaults' }).count()).toBe(0);
     expect(currentPath(viewer)).toBe('/admin/platform-setup');
+  });
+
+  it('adds Slack as an app, whose token is kept out of sight, and tests it', async () => {
+    const botToken = 'xoxb-4242424242-1717171717-e2eTokenWXYZ';
+    const slack = await startSlackApi({ token: botToken, channels: ['C0E2ERISK1'] });
+    try {
+      const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+      await startSignedIn(page, world().data.admin, '/admin/platform-setup');
+      const section = page.getByRole('region', { name: 'Integrations', exact: true });
+      await section.getByRole('button', { name: 'Add integration' }).click();
+      const form = page.getByRole('form', { name: 'Add an integration' });
+      await form.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Slack' }).click();
+      await form.getByLabel('Name').fill('Risk room');
+      await form.getByRole('switch', { name: /Post as a Slack app/ }).click();
+      expect(await form.getByLabel('URL').inputValue()).toBe(
+        'https://slack.com/api/chat.postMessage',
+      );
+      await form.getByLabel('Bot token').fill('not-a-token');
+      await form.getByLabel('Channel ID').fill('#risk');
+      await form.getByRole('button', { name: 'Add integration' }).click();
+      await form.getByText('botToken must be a Slack bot token (xoxb-…)').waitFor();
+      await form.getByText('channel must be a Slack channel ID (C0123ABCDE)').waitFor();
+      await form.getByLabel('Bot token').fill(botToken);
+      await form.getByLabel('Channel ID').fill('C0E2ERISK1');
+      // The stand-in for Slack's API, as the server reaches it.
+      await form.getByLabel('URL').fill(slack.postMessageUrl);
+      await waitForStillPage(page);
+      await expectAccessible(page);
+      await saveScreenshot(page, 'integrations-slack-app-form', 'viewport');
+      await form.getByRole('button', { name: 'Add integration' }).click();
+      await toast(page, 'Integration added').waitFor();
+
+      const row = integration(page, 'Risk room');
+      await row.getByText('Slack app in C0E2ERISK1 · token …WXYZ', { exact: false }).waitFor();
+      await row.getByRole('button', { name: 'Send test: Risk room' }).click();
+      await toast(page, 'Test message delivered').waitFor();
+      expect(slack.posted.map((message) => message.body.channel)).toEqual(['C0E2ERISK1']);
+      expect(await page.content()).not.toContain(botToken);
+      await page.reload();
+      await row.getByText('Healthy').waitFor();
+      expect(await page.content()).not.toContain(botToken);
+      await scrollToTop(page);
+      await waitForStillPage(page);
+      await saveScreenshot(page, 'integrations-slack-app-dark');
+    } finally {
+      await slack.close();
+    }
   });
 });

@@ -49,6 +49,10 @@ describe('who an alert reaches', () => {
   it('sends assignments by the Action switch, whatever their severity', () => {
     const strict = settings({ severity: 'Severity 1' });
     expect(alertWanted(strict, { kind: 'INCIDENT_ASSIGNED', severity: 'LOW' })).toBe(true);
+    expect(alertWanted(strict, { kind: 'SUPPLIER_ANSWERED', severity: 'LOW' })).toBe(true);
+    expect(
+      alertWanted(settings({ action: false }), { kind: 'SUPPLIER_ANSWERED', severity: 'HIGH' }),
+    ).toBe(false);
     expect(
       alertWanted(settings({ action: false }), { kind: 'INCIDENT_ASSIGNED', severity: 'CRITICAL' }),
     ).toBe(false);

@@ -5,7 +5,7 @@ import { SEVERITIES } from './roles.js';
 import { PRIORITIES, meetsPriority } from './priority.js';
 
 type Priority = (typeof PRIORITIES)[number];
-import type { NotificationSettings } from './settings.js';
+import type { AlertGroup, NotificationChannel, NotificationSettings } from './settings.js';
 
 /** What caused an alert. */
 export const ALERT_KINDS = [
@@ -23,6 +23,8 @@ export const ALERT_KINDS = [
   'ACTION_OVERDUE',
   /** A bulk change (an import) newly exposed the organization to incidents: one summary. */
   'EXPOSURE_SUMMARY',
+  /** A site's contact answered its one-time link: to the incident's assignee, else who asked. */
+  'SUPPLIER_ANSWERED',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -40,6 +42,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const ALERT_LIMITS = {
   endpointName: 80,
   url: 2000,
+  slackToken: 200,
   /** One incident alerts one recipient at most once in this window; later changes wait in a digest. */
   digestWindowMs: 15 * 60_000,
   /** Notifications in one page of the list. */
@@ -48,6 +51,11 @@ export const ALERT_LIMITS = {
   unhealthyAfter: 3,
   /** Messages one person's channels carry in an hour; more wait for a digest, with a note. */
   channelsPerHour: 10,
+  /**
+   * A feed update that changes this many incidents or more (a feed catching up after downtime)
+   * is told to each organization in one summary, not one alert per incident.
+   */
+  summarizeFeedFrom: 5,
 } as const;
 
 /** Severity 1 = CRITICAL only, 2 = HIGH and above, 3 = MEDIUM and above, All = everything. */
@@ -72,7 +80,9 @@ export function alertWanted(
   // About the member's own work: their switch decides, whatever the incident's severity.
   if (alert.kind === 'INCIDENT_ASSIGNED' || alert.kind === 'ACTION_ASSIGNED')
     return settings.action;
-  if (alert.kind === 'ACTION_OVERDUE') return settings.action;
+  if (alert.kind === 'ACTION_OVERDUE' || alert.kind === 'SUPPLIER_ANSWERED') {
+    return settings.action;
+  }
   if (alert.kind === 'PLAN_ASSIGNED') return settings.plan;
   if (alert.kind === 'PLAN_COMPLETED') return settings.plan && settings.resolution;
   return SEVERITY_RANK[alert.severity] >= THRESHOLD[settings.severity];
@@ -93,7 +103,26 @@ export const PERSONAL_ALERT_KINDS: ReadonlySet<AlertKind> = new Set([
   'PLAN_ASSIGNED',
   'ACTION_ASSIGNED',
   'ACTION_OVERDUE',
+  'SUPPLIER_ANSWERED',
 ]);
+
+const WORK_KINDS: ReadonlySet<AlertKind> = PERSONAL_ALERT_KINDS;
+const RESOLUTION_KINDS: ReadonlySet<AlertKind> = new Set([
+  'INCIDENT_RESOLVED',
+  'EXPOSURE_CLEARED',
+  'PLAN_COMPLETED',
+]);
+
+/** The kind of alert a person chooses channels for (their work, endings, else exposure). */
+export const alertGroupOf = (kind: AlertKind): AlertGroup =>
+  WORK_KINDS.has(kind) ? 'work' : RESOLUTION_KINDS.has(kind) ? 'resolution' : 'exposure';
+
+/** Whether a channel carries an alert of this kind to someone: switched on, and on for the kind. */
+export const channelCarries = (
+  settings: Pick<NotificationSettings, 'channels' | 'channelsByGroup'>,
+  kind: AlertKind,
+  channel: NotificationChannel,
+): boolean => settings.channels[channel] && settings.channelsByGroup[alertGroupOf(kind)][channel];
 
 /** Kinds that tell of an incident reaching (further into) the organization. */
 const EXPOSING: ReadonlySet<AlertKind> = new Set([
@@ -199,6 +228,27 @@ const EndpointUrl = z
   .url({ protocol: /^https?$/, message: 'url must be an http(s) URL' })
   .max(ALERT_LIMITS.url);
 
+/**
+ * A Slack app posting for the endpoint (instead of an incoming webhook, which answers no
+ * message id): its bot token (chat:write scope) and the channel's ID. Messages about one
+ * incident then continue in one thread.
+ */
+export const SlackAppInput = z.strictObject({
+  botToken: z
+    .string()
+    .trim()
+    .max(ALERT_LIMITS.slackToken)
+    .regex(/^xox[bp]-[A-Za-z0-9-]{10,}$/, 'botToken must be a Slack bot token (xoxb-…)'),
+  channel: z
+    .string()
+    .trim()
+    .regex(/^[CG][A-Z0-9]{6,20}$/, 'channel must be a Slack channel ID (C0123ABCDE)'),
+});
+export type SlackAppInput = z.infer<typeof SlackAppInput>;
+
+/** The one Slack method a Slack app endpoint posts to, unless the admin names another host. */
+export const SLACK_POST_MESSAGE_URL = 'https://slack.com/api/chat.postMessage';
+
 export const AlertEndpoint = z
   .object({
     id: z.uuid(),
@@ -212,6 +262,8 @@ export const AlertEndpoint = z
     enabled: z.boolean(),
     /** For webhooks: the secret's first characters, to tell secrets apart. */
     secretPrefix: z.string().nullable(),
+    /** Slack posting as an app: the channel, and the token's last characters (never the token). */
+    slackApp: z.object({ channel: z.string(), tokenEnding: z.string() }).nullable(),
     healthy: z.boolean(),
     consecutiveFailures: z.number().int(),
     lastSuccessAt: IsoDateTime.nullable(),
@@ -222,14 +274,20 @@ export const AlertEndpoint = z
   .meta({ id: 'AlertEndpoint' });
 export type AlertEndpoint = z.infer<typeof AlertEndpoint>;
 
-export const AlertEndpointCreate = z.strictObject({
-  kind: z.enum(ENDPOINT_KINDS),
-  name: z.string().trim().min(1, 'name is required').max(ALERT_LIMITS.endpointName),
-  url: EndpointUrl,
-  minSeverity: z.enum(SEVERITIES).default('LOW'),
-  minPriority: z.enum(PRIORITIES).nullable().default(null),
-  enabled: z.boolean().default(true),
-});
+export const AlertEndpointCreate = z
+  .strictObject({
+    kind: z.enum(ENDPOINT_KINDS),
+    name: z.string().trim().min(1, 'name is required').max(ALERT_LIMITS.endpointName),
+    url: EndpointUrl,
+    minSeverity: z.enum(SEVERITIES).default('LOW'),
+    minPriority: z.enum(PRIORITIES).nullable().default(null),
+    enabled: z.boolean().default(true),
+    slackApp: SlackAppInput.nullable().default(null),
+  })
+  .refine((input) => input.kind === 'SLACK' || !input.slackApp, {
+    path: ['slackApp'],
+    message: 'slackApp is only for a Slack integration',
+  });
 export type AlertEndpointCreate = z.input<typeof AlertEndpointCreate>;
 export type AlertEndpointInput = z.output<typeof AlertEndpointCreate>;
 
@@ -240,6 +298,8 @@ export const AlertEndpointUpdate = z
     minSeverity: z.enum(SEVERITIES),
     minPriority: z.enum(PRIORITIES).nullable(),
     enabled: z.boolean(),
+    /** A new token and channel; null goes back to the incoming webhook at `url`. */
+    slackApp: SlackAppInput.nullable(),
   })
   .partial();
 export type AlertEndpointUpdate = z.input<typeof AlertEndpointUpdate>;

@@ -102,14 +102,39 @@ export const QuietHours = z.strictObject({
 });
 export type QuietHours = z.infer<typeof QuietHours>;
 
+const ChannelSwitches = z.strictObject({
+  desktop: z.boolean(),
+  slack: z.boolean(),
+  teams: z.boolean(),
+  email: z.boolean(),
+  sms: z.boolean(),
+});
+export type NotificationChannel = keyof z.infer<typeof ChannelSwitches>;
+
+/**
+ * The kinds of alert, as people choose their channels for them: an incident reaching the
+ * organization (new, escalated, a summary), their own work (assigned, overdue), and endings
+ * (resolved, cleared, a plan completed).
+ */
+export const ALERT_GROUPS = ['exposure', 'work', 'resolution'] as const;
+export type AlertGroup = (typeof ALERT_GROUPS)[number];
+
+const ALL_CHANNELS = { desktop: true, slack: true, teams: true, email: true, sms: true };
+const EVERY_GROUP_ON = { exposure: ALL_CHANNELS, work: ALL_CHANNELS, resolution: ALL_CHANNELS };
+
+const ChannelsByGroup = z.strictObject({
+  exposure: ChannelSwitches,
+  work: ChannelSwitches,
+  resolution: ChannelSwitches,
+});
+
 export const NotificationSettings = z.strictObject({
-  channels: z.strictObject({
-    desktop: z.boolean(),
-    slack: z.boolean(),
-    teams: z.boolean(),
-    email: z.boolean(),
-    sms: z.boolean(),
-  }),
+  channels: ChannelSwitches,
+  /**
+   * Per kind of alert, which of the channels switched on carry it (a channel off in `channels`
+   * carries nothing). Every one by default.
+   */
+  channelsByGroup: ChannelsByGroup,
   severity: z.enum(NOTIFICATION_SEVERITIES),
   /**
    * From this priority up, an incident exposing the organization reaches the channels (at
@@ -129,8 +154,20 @@ export const NotificationSettings = z.strictObject({
     .optional(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+/**
+ * What saving notification settings takes: the same, with the channels per kind optional (every
+ * one on when left out, as for a client from before they existed).
+ */
+export const NotificationSettingsInput = NotificationSettings.extend({
+  channelsByGroup: ChannelsByGroup.optional(),
+}).transform((settings): NotificationSettings => ({
+  ...settings,
+  channelsByGroup: settings.channelsByGroup ?? EVERY_GROUP_ON,
+}));
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   channels: { desktop: true, slack: false, teams: false, email: true, sms: false },
+  channelsByGroup: EVERY_GROUP_ON,
   severity: 'All',
   priority: 'P2',
   quietHours: { enabled: false, from: '22:00', to: '07:00', timeZone: 'UTC' },

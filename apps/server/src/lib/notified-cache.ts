@@ -8,7 +8,14 @@
  * generation, and `store` keeps an entry only if no change came since its read began. While
  * the instance is not listening (connection lost, not yet started), nothing is cached.
  */
-export class NotifiedCache<T> {
+/** What hears a channel's changes: a group (a user, an organization) or every one ('*'). */
+export type ChangeFollower = {
+  changed(group: string): void;
+  /** Whether changes reach this instance now; false while the listening connection is down. */
+  setListening(listening: boolean): void;
+};
+
+export class NotifiedCache<T> implements ChangeFollower {
   private readonly entries = new Map<string, { value: T; group: string; storedAt: number }>();
   private readonly keysByGroup = new Map<string, Set<string>>();
   private generation = 0;

@@ -57,6 +57,26 @@ const bearerToken = (request: FastifyRequest): string | undefined => {
 };
 
 /**
+ * Asks again whether a request's access holds (its token unexpired, its session not revoked,
+ * its organization enabled): for a long-lived answer such as a stream, after it began.
+ */
+export async function accessStillHolds(
+  access: Pick<RequestAccess, 'actorFor'>,
+  request: FastifyRequest,
+): Promise<boolean> {
+  const token = bearerToken(request);
+  if (!token) return false;
+  const actAs = request.headers[ACT_AS_HEADER];
+  try {
+    await access.actorFor(token, typeof actAs === 'string' ? actAs : undefined, request.ip);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}
+
+/**
  * Every /api route is private unless its config says `public: true`, so a new route cannot
  * forget its authentication. One onRequest hook, in this order: who is calling (a failed
  * check is kept, not thrown yet), the request budget (per user once known, else per IP, so a

@@ -3,6 +3,9 @@ export const alert = {
   read: 'Notification marked as read',
   allRead: 'All notifications marked as read',
   notificationNotFound: 'Notification not found',
+  streamsExhausted: (most: number) =>
+    `You have ${most} live inbox streams open already: close a tab, or let the bell check now and then`,
+  streamUnavailable: 'The live inbox is unavailable just now: the bell checks now and then instead',
   adminOnly: 'Only an organization admin can manage integrations',
   endpointNotFound: 'Integration not found',
   endpointsListed: 'Integrations retrieved',
@@ -17,5 +20,6 @@ export const alert = {
   testNotRedelivered: 'A test message is not sent again: use Send test',
   testSent: 'Test message delivered',
   testFailed: (reason: string) => `Test message failed: ${reason}`,
+  slackAppOnlyForSlack: 'slackApp: only a Slack integration posts as a Slack app',
   privateAddress: 'This address is on a private network; Meridian does not post there',
 } as const;

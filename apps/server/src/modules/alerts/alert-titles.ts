@@ -14,6 +14,7 @@ const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
   ACTION_ASSIGNED: 'Action assigned to you',
   ACTION_OVERDUE: 'Action overdue',
   EXPOSURE_SUMMARY: 'New exposure',
+  SUPPLIER_ANSWERED: 'Supplier answered',
 };
 
 /** "New exposure: {incident}": what one change says in a title. */

@@ -8,10 +8,31 @@ import {
 import { briefLines } from './incident-brief.js';
 
 /**
+ * Text as it is, never Markdown: a TextBlock (and a FactSet's value) renders Markdown, so an
+ * incident titled "Strike *at* [Port] Klang" would lose its stars and become a link, and
+ * backslash escapes render differently in Teams on desktop, web and phones. A TextRun in a
+ * RichTextBlock takes no Markdown at all.
+ */
+const plain = (text: string, style: Record<string, string> = {}) => ({
+  type: 'TextRun',
+  text,
+  ...style,
+});
+const paragraph = (...inlines: ReturnType<typeof plain>[]) => ({
+  type: 'RichTextBlock',
+  inlines,
+});
+
+/**
  * An Adaptive Card in a message, the format Teams incoming webhooks (and Power Automate's
- * "post to a channel when a webhook request is received") accept.
+ * "post to a channel when a webhook request is received") accept. Everything an organization
+ * or a feed wrote is shown as plain text.
  */
 export function teamsPayload(message: OutboundMessage) {
+  const facts = [
+    { label: 'Severity', text: severityLabel(message.severity) },
+    ...(message.incident ? briefLines(message.incident) : []),
+  ];
   return {
     type: 'message',
     attachments: [
@@ -23,25 +44,14 @@ export function teamsPayload(message: OutboundMessage) {
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
+            paragraph(plain(message.title, { weight: 'Bolder', size: 'Medium' })),
+            ...message.lines.map((line) => paragraph(plain(line))),
             {
-              type: 'TextBlock',
-              text: message.title,
-              weight: 'Bolder',
-              size: 'Medium',
-              wrap: true,
-            },
-            ...message.lines.map((line) => ({ type: 'TextBlock', text: line, wrap: true })),
-            {
-              type: 'FactSet',
-              facts: [
-                { title: 'Severity', value: severityLabel(message.severity) },
-                ...(message.incident
-                  ? briefLines(message.incident).map(({ label, text }) => ({
-                      title: label,
-                      value: text,
-                    }))
-                  : []),
-              ],
+              type: 'Container',
+              spacing: 'Medium',
+              items: facts.map(({ label, text }) =>
+                paragraph(plain(`${label}: `, { weight: 'Bolder' }), plain(text)),
+              ),
             },
           ],
           ...(message.url

@@ -24,8 +24,18 @@ export type OutboundMessage = {
   manageUrl?: string | null;
 };
 
-/** Who receives it: an e-mail address, or an endpoint's URL (and a webhook's signing secret). */
-export type DeliveryTarget = { recipient: string; url?: string; secret?: string | null };
+/**
+ * Who receives it: an e-mail address, or an endpoint's URL (and a webhook's signing secret, or
+ * the Slack app posting for it and the thread the message continues).
+ */
+export type DeliveryTarget = {
+  recipient: string;
+  url?: string;
+  secret?: string | null;
+  slack?: { endpointId: string; token: string; channel: string };
+  /** The channel's id of the message that started the incident's thread; null: start one. */
+  threadRef?: string | null;
+};
 
 /**
  * How a channel retries: the first delay doubles per attempt up to `maxDelayMs`; past
@@ -38,8 +48,14 @@ export type Channel = {
   retry: RetryPolicy;
   /** Whether the channel can send at all (e-mail needs SMTP_URL). */
   configured: boolean;
-  /** Resolves with the receiver's status code when accepted; rejects (OutboundError) otherwise. */
-  send(message: OutboundMessage, target: DeliveryTarget): Promise<{ statusCode: number | null }>;
+  /**
+   * Resolves with the receiver's status code when accepted (and the id of the message it
+   * posted, where a thread can continue from it); rejects (OutboundError) otherwise.
+   */
+  send(
+    message: OutboundMessage,
+    target: DeliveryTarget,
+  ): Promise<{ statusCode: number | null; threadRef?: string }>;
 };
 
 export const delayAfter = (policy: RetryPolicy, attempts: number): number =>

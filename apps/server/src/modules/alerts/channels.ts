@@ -10,7 +10,10 @@ import { webhookChannel } from './channel-webhook.js';
 
 export type Channels = Readonly<Record<DeliveryChannel, Channel>>;
 
-export function buildChannels(config: AppConfig['alerts'], mailer: Mailer): Channels {
+export function buildChannels(
+  config: Pick<AppConfig['alerts'], 'timeoutMs' | 'allowPrivateUrls' | 'sms'>,
+  mailer: Mailer,
+): Channels {
   const http = { timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivateUrls };
   return {
     EMAIL: emailChannel(mailer, config.timeoutMs),

@@ -1,7 +1,7 @@
 import type { DeliveryChannel } from '@meridian/contracts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.js';
-import { alertEndpoints, deliveries, notifications } from '../../db/schema.js';
+import { alertEndpoints, deliveries, endpointThreads, notifications } from '../../db/schema.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewDelivery = Pick<
@@ -22,6 +22,9 @@ const asDate = (value: unknown) => (value === null ? null : new Date(value as st
 
 /** An e-mail thread's key: one per address and incident. */
 export const threadKey = (recipient: string, incidentId: string) => `${recipient} ${incidentId}`;
+/** An endpoint's thread about one incident (a Slack thread in its channel). */
+export const endpointThreadKey = (endpointId: string, incidentId: string) =>
+  `${endpointId} ${incidentId}`;
 
 export const deliveriesRepository = {
   /** Queues deliveries; one already queued under the same idempotency key stays as it is. */
@@ -102,6 +105,38 @@ export const deliveriesRepository = {
         order by delivery.recipient, message.incident_id, delivery.created_at, delivery.id`),
     );
     return new Map(rows.map((row) => [threadKey(row.recipient, row.incident_id), row.id]));
+  },
+
+  /** The thread each endpoint keeps about each incident, keyed `endpoint incident`. */
+  async endpointThreads(
+    db: Executor,
+    wanted: readonly { endpointId: string; incidentId: string }[],
+  ): Promise<Map<string, string>> {
+    if (wanted.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(endpointThreads)
+      .where(
+        and(
+          inArray(endpointThreads.endpointId, [
+            ...new Set(wanted.map((entry) => entry.endpointId)),
+          ]),
+          inArray(endpointThreads.incidentId, [
+            ...new Set(wanted.map((entry) => entry.incidentId)),
+          ]),
+        ),
+      );
+    return new Map(
+      rows.map((row) => [endpointThreadKey(row.endpointId, row.incidentId), row.threadRef]),
+    );
+  },
+
+  /** The first message about an incident on an endpoint starts its thread; a later one keeps it. */
+  async recordEndpointThread(
+    db: Executor,
+    thread: { endpointId: string; incidentId: string; threadRef: string },
+  ): Promise<void> {
+    await db.insert(endpointThreads).values(thread).onConflictDoNothing();
   },
 
   async notificationsByIds(db: Executor, ids: readonly string[]) {

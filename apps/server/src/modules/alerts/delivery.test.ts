@@ -1,3 +1,4 @@
+import { SecretBox } from '../../lib/secret-box.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertEndpoints, deliveries, notifications } from '../../db/schema.js';
@@ -24,18 +25,17 @@ const at = (seconds: number) => new Date(Date.parse('2026-11-24T08:00:00Z') + se
 
 const channels = () =>
   buildChannels(
-    { allowPrivateUrls: true, timeoutMs: 2000, digestWindowMs: 1, sms: null },
+    { allowPrivateUrls: true, timeoutMs: 2000, sms: null },
     new Mailer({ smtpUrl: undefined, from: 'alerts@outbox.example' }, server.app.log),
   );
 const sender = () =>
-  new DeliveryService(
-    server.database.db,
-    channels(),
-    'https://meridian.example',
-    server.app.log,
-    2000,
-    () => clock,
-  );
+  new DeliveryService(server.database.db, channels(), {
+    publicUrl: 'https://meridian.example',
+    log: server.app.log,
+    timeoutMs: 2000,
+    slackTokens: new SecretBox('a test signing secret', 'slack-bot-token'),
+    now: () => clock,
+  });
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();

@@ -3,9 +3,19 @@ import type { Executor } from '../../db/client.js';
 import { alertEndpoints } from '../../db/schema.js';
 
 export type EndpointRow = typeof alertEndpoints.$inferSelect;
+/** What an admin changes of an endpoint (its address, thresholds, Slack app). */
+type Changeable =
+  | 'name'
+  | 'url'
+  | 'minSeverity'
+  | 'minPriority'
+  | 'enabled'
+  | 'slackBotToken'
+  | 'slackBotTokenEnding'
+  | 'slackChannel';
 type NewEndpoint = Pick<
   typeof alertEndpoints.$inferInsert,
-  'organizationId' | 'kind' | 'name' | 'url' | 'secret' | 'minSeverity' | 'minPriority' | 'enabled'
+  'organizationId' | 'kind' | 'secret' | Changeable
 >;
 
 const live = (organizationId: string) =>
@@ -38,15 +48,17 @@ export const endpointsRepository = {
   async update(
     db: Executor,
     id: string,
-    changes: Partial<Pick<EndpointRow, 'name' | 'url' | 'minSeverity' | 'minPriority' | 'enabled'>>,
+    changes: Partial<Pick<EndpointRow, Changeable>>,
   ): Promise<EndpointRow> {
     const [row] = await db
       .update(alertEndpoints)
       .set({
         ...changes,
         updatedAt: new Date(),
-        // A new address starts with a clean bill of health.
-        ...(changes.url ? { consecutiveFailures: 0, lastError: null } : {}),
+        // A new address (or Slack app) starts with a clean bill of health.
+        ...(changes.url || changes.slackBotToken
+          ? { consecutiveFailures: 0, lastError: null }
+          : {}),
       })
       .where(eq(alertEndpoints.id, id))
       .returning();

@@ -6,6 +6,7 @@ import {
   type ChannelHealth,
   DELIVERY_CHANNELS,
   type Delivery,
+  type SlackAppInput,
 } from '@meridian/contracts';
 import * as API_MESSAGES from '@meridian/contracts/messages';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import type { Database } from '../../db/client.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { namesPrivateHost } from '../../lib/outbound-http.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Channels } from './channels.js';
 import type { DeliveryService } from './delivery.service.js';
@@ -39,6 +41,9 @@ export function maskUrl(url: string): string {
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
+/** What a token shows of itself once saved: its last four characters. */
+const TOKEN_ENDING = 4;
+
 const toEndpointDto = (row: EndpointRow): AlertEndpoint => ({
   id: row.id,
   kind: row.kind,
@@ -48,6 +53,10 @@ const toEndpointDto = (row: EndpointRow): AlertEndpoint => ({
   minPriority: row.minPriority,
   enabled: row.enabled,
   secretPrefix: row.secret ? row.secret.slice(0, 10) : null,
+  slackApp:
+    row.slackChannel && row.slackBotTokenEnding
+      ? { channel: row.slackChannel, tokenEnding: row.slackBotTokenEnding }
+      : null,
   healthy: row.consecutiveFailures < ALERT_LIMITS.unhealthyAfter,
   consecutiveFailures: row.consecutiveFailures,
   lastSuccessAt: iso(row.lastSuccessAt),
@@ -86,6 +95,8 @@ export class EndpointsService {
     private readonly delivery: DeliveryService,
     private readonly allowPrivateUrls: boolean,
     private readonly onRedeliver: () => void,
+    /** Seals Slack apps' bot tokens before they are stored. */
+    private readonly slackTokens: SecretBox,
   ) {}
 
   async list(actor: Actor): Promise<{ endpoints: AlertEndpoint[]; channels: ChannelHealth[] }> {
@@ -131,6 +142,7 @@ export class EndpointsService {
         minSeverity: input.minSeverity,
         minPriority: input.minPriority,
         enabled: input.enabled,
+        ...this.slackColumns(input.slackApp),
       });
       await recordAudit(tx, actor, {
         action: 'integration.create',
@@ -146,7 +158,14 @@ export class EndpointsService {
     return this.db.transaction(async (tx) => {
       const before = await this.visible(tx, actor, id);
       if (input.url) this.assertReachable(input.url);
-      const after = await endpoints.update(tx, id, input);
+      if (input.slackApp && before.kind !== 'SLACK') {
+        throw badRequest(API_MESSAGES.alert.slackAppOnlyForSlack);
+      }
+      const { slackApp, ...changes } = input;
+      const after = await endpoints.update(tx, id, {
+        ...changes,
+        ...(slackApp === undefined ? {} : this.slackColumns(slackApp)),
+      });
       await recordAudit(tx, actor, {
         action: 'integration.update',
         targetType: 'integration',
@@ -199,7 +218,7 @@ export class EndpointsService {
         incident: null,
         createdAt: new Date(),
       },
-      { recipient: endpoint.id, url: endpoint.url, secret: endpoint.secret },
+      this.delivery.targetOf(row, endpoint),
       false,
     );
     const saved = await deliveries.find(this.db, actor.organizationId, row.id);
@@ -243,6 +262,17 @@ export class EndpointsService {
     if (!row) throw notFound(API_MESSAGES.alert.endpointNotFound);
     requireAccess(actor, 'organization.administer', API_MESSAGES.alert.adminOnly);
     return row;
+  }
+
+  /** The columns a Slack app is stored in: its token sealed, and the last characters shown. */
+  private slackColumns(app: SlackAppInput | null) {
+    return app
+      ? {
+          slackBotToken: this.slackTokens.seal(app.botToken),
+          slackBotTokenEnding: app.botToken.slice(-TOKEN_ENDING),
+          slackChannel: app.channel,
+        }
+      : { slackBotToken: null, slackBotTokenEnding: null, slackChannel: null };
   }
 
   /** A literal private address is refused when saved; names are checked when sent. */

@@ -47,7 +47,7 @@ beforeAll(async () => {
     .returning();
   incidentId = incident?.id ?? '';
   const channels = buildChannels(
-    { allowPrivateUrls: false, timeoutMs: 1000, digestWindowMs: 15 * MINUTE, sms: null },
+    { allowPrivateUrls: false, timeoutMs: 1000, sms: null },
     new Mailer({ smtpUrl: undefined, from: 'alerts@digest.example' }, server.app.log),
   );
   fanOut = new AlertFanOut(

@@ -1,20 +1,17 @@
 import {
   ALERT_LIMITS,
-  type DeliveryChannel,
-  DEFAULT_NOTIFICATION_SETTINGS,
-  NotificationSettings,
   PERSONAL_ALERT_KINDS,
   type Priority,
   type QuietHours,
   SEVERITY_RANK,
   type Severity,
   alertRoute,
+  channelCarries,
   meetsPriority,
 } from '@meridian/contracts';
 import { LOCKS, lockFor } from '../../db/advisory-lock.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { BackgroundWork } from '../../jobs/background.js';
-import { readSettings } from '../../lib/settings-documents.js';
 import {
   type AlertRow,
   type NotificationRow,
@@ -23,13 +20,18 @@ import {
 } from './alerts.repository.js';
 import { ALERT_JOBS } from './alerts.jobs.js';
 import type { Channels } from './channels.js';
+import {
+  type TargetDelivery,
+  memberSettings,
+  organizationSettings,
+  personalDeliveries,
+} from './member-channels.js';
 import { notificationTitle, titleOf } from './alert-titles.js';
 import { HOLD_NOTES, type Hold, holdFor, quietZone } from './holds.js';
 import { type InboxChange, inboxRepository } from './inbox.repository.js';
 import { type NewDelivery, deliveriesRepository } from './deliveries.repository.js';
 
 /** One way a notification leaves: a channel and its address (and the endpoint, for those). */
-type TargetDelivery = { channel: DeliveryChannel; recipient: string; endpointId?: string };
 const HOUR = 60 * 60_000;
 
 /** A recipient the alert reaches, with where its message goes (and a member's quiet hours). */
@@ -106,9 +108,7 @@ export class AlertFanOut {
 
   /** Who has the alert in their inbox, and whose channels (and which chat tools) carry it. */
   private async routed(tx: Executor, alert: AlertRow) {
-    const defaults = readSettings(
-      NotificationSettings,
-      DEFAULT_NOTIFICATION_SETTINGS,
+    const defaults = organizationSettings(
       await alerts.organizationDefaults(tx, alert.organizationId),
     );
     const inbox: InboxChange[] = [];
@@ -118,7 +118,7 @@ export class AlertFanOut {
     for (const member of await alerts.members(tx, alert.organizationId)) {
       if (alert.targetUserId && member.id !== alert.targetUserId) continue;
       if (member.id === alert.actorUserId) continue;
-      const settings = readSettings(NotificationSettings, defaults, member.notifications);
+      const settings = memberSettings(defaults, member.notifications);
       const route = alertRoute(settings, alert, member.id);
       if (!route) continue;
       inbox.push({
@@ -134,11 +134,11 @@ export class AlertFanOut {
         alerted: route === 'CHANNELS',
       });
       if (route !== 'CHANNELS') continue;
-      if (settings.channels.slack) chat.add('SLACK');
-      if (settings.channels.teams) chat.add('TEAMS');
+      if (channelCarries(settings, alert.kind, 'slack')) chat.add('SLACK');
+      if (channelCarries(settings, alert.kind, 'teams')) chat.add('TEAMS');
       targets.push({
         recipient: { userId: member.id },
-        deliveries: this.personalDeliveries(settings, member.email),
+        deliveries: personalDeliveries(this.channels, settings, alert.kind, member.email),
         quiet: {
           ...settings.quietHours,
           timeZone: quietZone(member.preferences, settings.quietHours),
@@ -292,18 +292,6 @@ export class AlertFanOut {
     return holds;
   }
 
-  /** Where a member's own channels send: e-mail and SMS when on, known and configured. */
-  private personalDeliveries(settings: NotificationSettings, email: string): TargetDelivery[] {
-    const wanted: TargetDelivery[] = [];
-    if (settings.channels.email && this.channels.EMAIL.configured) {
-      wanted.push({ channel: 'EMAIL', recipient: email });
-    }
-    if (settings.channels.sms && settings.smsNumber && this.channels.SMS.configured) {
-      wanted.push({ channel: 'SMS', recipient: settings.smsNumber });
-    }
-    return wanted;
-  }
-
   private rowOf(alert: AlertRow, recipient: Recipient) {
     return {
       organizationId: alert.organizationId,
@@ -366,16 +354,16 @@ export class AlertFanOut {
       const member = await alerts.member(tx, row.userId);
       if (member?.accountStatus === 'ACTIVE') {
         // The member's settings as they are now: a digest goes where they want it today.
-        const settings = readSettings(
-          NotificationSettings,
-          readSettings(
-            NotificationSettings,
-            DEFAULT_NOTIFICATION_SETTINGS,
-            await alerts.organizationDefaults(tx, row.organizationId),
-          ),
+        const settings = memberSettings(
+          organizationSettings(await alerts.organizationDefaults(tx, row.organizationId)),
           await alerts.userSettings(tx, row.userId),
         );
-        for (const delivery of this.personalDeliveries(settings, member.email)) {
+        for (const delivery of personalDeliveries(
+          this.channels,
+          settings,
+          row.kind,
+          member.email,
+        )) {
           queued.push({
             ...base,
             endpointId: null,

@@ -2,6 +2,7 @@ import type { AlertKind, Priority, Severity } from '@meridian/contracts';
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { inboxEntries } from '../../db/schema.js';
+import { INBOX_CHANNEL } from './inbox-streams.js';
 
 /** Lines a thread keeps, newest first: what a glance at the inbox needs. */
 export const INBOX_LINES_KEPT = 10;
@@ -22,6 +23,14 @@ export type InboxChange = {
 };
 
 const mine = (userId: string) => eq(inboxEntries.userId, userId);
+
+/** Tells every instance, on commit, that these members' inboxes changed (their live streams). */
+async function announce(db: Executor, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${INBOX_CHANNEL}, member) from (select distinct unnest(${sql.param([...userIds])}::text[]) as member) members`,
+  );
+}
 
 /**
  * The in-app inbox: one thread per member and incident, written as each alert is fanned out.
@@ -69,6 +78,10 @@ export const inboxRepository = {
           },
         });
     }
+    await announce(
+      db,
+      changes.map((change) => change.userId),
+    );
   },
 
   async list(db: Executor, userId: string, limit: number, unreadOnly: boolean) {
@@ -98,6 +111,7 @@ export const inboxRepository = {
     if (!row) return false;
     if (!row.readAt) {
       await db.update(inboxEntries).set({ readAt: now }).where(eq(inboxEntries.id, id));
+      await announce(db, [userId]);
     }
     return true;
   },
@@ -107,6 +121,7 @@ export const inboxRepository = {
       .update(inboxEntries)
       .set({ readAt: now })
       .where(and(mine(userId), isNull(inboxEntries.readAt)));
+    await announce(db, [userId]);
   },
 };
 

@@ -7,6 +7,7 @@ import {
   INCIDENT_TYPE_LABELS,
   PRIORITY_LABELS,
   type Priority,
+  type GeoPoint,
   formatMoney,
 } from '@meridian/contracts';
 import type { Executor } from '../../db/client.js';
@@ -19,7 +20,7 @@ import { plansReads } from '../plans/plans.reads.js';
 export type IncidentBrief = {
   /** "Strike · In progress". */
   kind: string;
-  /** "Malaysia (3.00, 101.40)", or whichever part is known. */
+  /** "24 km SSE of Kaohsiung, Taiwan"; else "Malaysia (3.00, 101.40)", or whichever part is known. */
   place: string | null;
   priority: Priority | null;
   /** "$236,000,000", in the organization's currency; null when nothing is valued. */
@@ -31,6 +32,9 @@ export type IncidentBrief = {
   plan: string | null;
   summary: string | null;
 };
+
+/** Where a point is, in words (the geocode module's gazetteer); null far from any town. */
+export type DescribePlace = (point: GeoPoint) => Promise<string | null>;
 
 /** Exposed sites a message names. */
 const TOP_SITES = 5;
@@ -54,6 +58,7 @@ export const briefKey = (organizationId: string, incidentId: string) =>
 export async function incidentBriefs(
   db: Executor,
   wanted: readonly { organizationId: string; incidentId: string }[],
+  describePlace: DescribePlace = async () => null,
 ): Promise<Map<string, IncidentBrief>> {
   const byOrganization = new Map<string, Set<string>>();
   for (const { organizationId, incidentId } of wanted) {
@@ -75,7 +80,10 @@ export async function incidentBriefs(
       const impact = impacts.get(incidentId) ?? null;
       briefs.set(briefKey(organizationId, incidentId), {
         kind: `${INCIDENT_TYPE_LABELS[incident.type]} · ${INCIDENT_STATUS_LABELS[incident.status]}`,
-        place: placeOf(incident),
+        place:
+          (incident.lat !== null && incident.lng !== null
+            ? await describePlace({ lat: incident.lat, lng: incident.lng })
+            : null) ?? placeOf(incident),
         priority: impact?.priority ?? null,
         valueAtRisk:
           impact && impact.valueAtRisk > 0

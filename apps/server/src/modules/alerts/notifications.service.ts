@@ -37,7 +37,12 @@ export class NotificationsService {
   }
 
   async unread(actor: Actor): Promise<{ unread: number; alertedAt: string | null }> {
-    const { unread, alertedAt } = await repository.unread(this.db, actor.user.id);
+    return this.unreadOf(actor.user.id);
+  }
+
+  /** A member's bell: for their request, or for their live stream after a change. */
+  async unreadOf(userId: string): Promise<{ unread: number; alertedAt: string | null }> {
+    const { unread, alertedAt } = await repository.unread(this.db, userId);
     return { unread, alertedAt: alertedAt?.toISOString() ?? null };
   }
 

@@ -344,6 +344,8 @@ function timelineText(event: IncidentEventRow, person: { name: string } | null):
       return `Comment${by}: ${body}`;
     case 'PLAN':
       return `${body}${by}`;
+    case 'ASSESSMENT':
+      return `Assessed${by}: ${changes || 'details'}${body ? ` — notes: ${body}` : ''}`;
   }
 }
 

@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { Analysis } from '@meridian/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EVENT_STREAM, sendEventStream } from '../../lib/event-stream.js';
 import type { OnText } from './analysis.service.js';
 import * as API_MESSAGES from '@meridian/contracts/messages';
-
-export const EVENT_STREAM = 'text/event-stream';
 
 /** A client that sends `Accept: text/event-stream` reads the answer as it is written. */
 export const wantsEventStream = (request: FastifyRequest): boolean =>
@@ -27,13 +26,7 @@ export async function replyWithEventStream(
     // A client that went away stops reading; the analysis is still finished and stored.
     if (stream.writable) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
-  void reply
-    .status(201)
-    .type(`${EVENT_STREAM}; charset=utf-8`)
-    .header('cache-control', 'no-cache, no-transform')
-    // Proxies such as nginx buffer answers unless told not to.
-    .header('x-accel-buffering', 'no')
-    .send(stream);
+  void sendEventStream(reply, stream, 201);
   try {
     const analysis = await run((text) => send('delta', { text }));
     if (analysis.status === 'COMPLETE') send('done', analysis);

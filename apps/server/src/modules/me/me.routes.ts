@@ -3,7 +3,7 @@ import {
   ErrorBody,
   IdParams,
   MessageResponse,
-  NotificationSettings,
+  NotificationSettingsInput,
   NotificationSettingsResponse,
   PasswordChange,
   Preferences,
@@ -104,7 +104,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
       schema: {
         ...meta,
         summary: 'Save my notification settings',
-        body: NotificationSettings,
+        body: NotificationSettingsInput,
         response: { 200: NotificationSettingsResponse, ...errors },
       },
     },

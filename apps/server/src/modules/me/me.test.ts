@@ -101,6 +101,11 @@ describe('/api/me/preferences and /api/me/notifications', () => {
 
     const notifications = {
       channels: { desktop: false, slack: true, teams: true, email: false, sms: true },
+      channelsByGroup: {
+        exposure: { desktop: true, slack: false, teams: true, email: true, sms: false },
+        work: { desktop: true, slack: true, teams: true, email: true, sms: true },
+        resolution: { desktop: false, slack: false, teams: false, email: true, sms: false },
+      },
       severity: 'Severity 2',
       priority: 'P1',
       quietHours: { enabled: true, from: '21:00', to: '06:30', timeZone: 'Asia/Tokyo' },

@@ -1,7 +1,7 @@
 import {
   CurrencySettings,
   CurrencySettingsResponse,
-  NotificationSettings,
+  NotificationSettingsInput,
   NotificationSettingsResponse,
   PlatformSettings,
   PlatformSettingsResponse,
@@ -38,7 +38,7 @@ const DOCUMENTS = [
   },
   {
     kind: 'notifications',
-    body: NotificationSettings,
+    body: NotificationSettingsInput,
     response: NotificationSettingsResponse,
     label: 'Notification defaults',
     read: 'Notification preferences for members who never saved their own',

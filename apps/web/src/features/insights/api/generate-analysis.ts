@@ -1,7 +1,7 @@
 import { ApiError, authenticatedFetch, readErrorMessage } from '@/lib/api-client';
 import type { Analysis, AnalysisInput } from '@meridian/contracts';
 import { readAnalysisEvent } from '../utils/analysis-events';
-import { createSseParser, type SseEvent } from '../utils/sse';
+import { createSseParser, type SseEvent } from '@/lib/sse';
 import { analysesPath } from './get-analyses';
 import * as WEB_MESSAGES from '@/config/messages';
 

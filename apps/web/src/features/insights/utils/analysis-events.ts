@@ -1,6 +1,6 @@
 import { Analysis } from '@meridian/contracts';
 import { z } from 'zod';
-import type { SseEvent } from './sse';
+import type { SseEvent } from '@/lib/sse';
 
 /** What one event of the analysis stream means to the screen. */
 export type AnalysisStreamEvent =

@@ -1,4 +1,7 @@
-import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@/config/constants';
+import {
+  NOTIFICATIONS_LIVE_POLL_INTERVAL_MS,
+  NOTIFICATIONS_POLL_INTERVAL_MS,
+} from '@/config/constants';
 import { authenticatedRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { UnreadResponse } from '@meridian/contracts';
@@ -26,6 +29,11 @@ export const unreadCountQuery = queryOptions({
 
 /**
  * How many of the signed-in user's threads are unread, and when one was last alerted on the
- * channels: polled for the bell and its desktop notifications.
+ * channels, for the bell and its desktop notifications: pushed by the live inbox stream while
+ * it is open (`live`), polled while it is not.
  */
-export const useUnreadCount = () => useQuery(unreadCountQuery);
+export const useUnreadCount = (live: boolean) =>
+  useQuery({
+    ...unreadCountQuery,
+    refetchInterval: live ? NOTIFICATIONS_LIVE_POLL_INTERVAL_MS : NOTIFICATIONS_POLL_INTERVAL_MS,
+  });

@@ -6,18 +6,19 @@ import { Bell } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useDesktopAlerts } from '../hooks/use-desktop-alerts';
+import { useInboxStream } from '../hooks/use-inbox-stream';
 import { NotificationPanel } from './NotificationPanel';
 import { bellLabel, unreadBadge } from './unread-badge';
 
 /**
- * The header's bell: the unread count (polled), and a panel of the latest notifications. It
+ * The header's bell: the unread count (live, or polled while the stream is down), and a panel of the latest notifications. It
  * also raises desktop notifications for what arrives while Meridian is open.
  */
 export function NotificationBell() {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [open, setOpen] = useState(false);
-  const state = useUnreadCount().data;
+  const state = useUnreadCount(useInboxStream()).data;
   useDesktopAlerts(state);
   const count = state?.unread ?? 0;
   const label = bellLabel(count);

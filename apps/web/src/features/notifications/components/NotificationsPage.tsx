@@ -1,4 +1,5 @@
 import { PageContainer } from '@/components/layouts/PageContainer';
+import { ChannelsByKindFields } from '@/components/settings/ChannelsByKindFields';
 import { QueryState } from '@/components/QueryState';
 import {
   NotificationChannelFields,
@@ -35,6 +36,9 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
         Icon={BellRing}
       >
         <NotificationChannelFields control={form.control} />
+        <div className="border-t border-border pt-4">
+          <ChannelsByKindFields control={form.control} />
+        </div>
         <div className="border-t border-border pt-4">
           <div className="sm:max-w-sm">
             <FormField

@@ -1,4 +1,4 @@
-import type { Notification, UnreadResponse } from '@meridian/contracts';
+import { type Notification, type UnreadResponse, channelCarries } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { notificationSettingsQuery } from '../api/get-notification-settings';
@@ -73,7 +73,7 @@ export function useDesktopAlerts(state: UnreadResponse['data'] | undefined) {
         // Oldest first, so the newest ends up on top of the stack.
         for (const notification of fresh.reverse()) {
           ids.add(alertKey(notification));
-          if (settings.channels.desktop) show(notification);
+          if (channelCarries(settings, notification.kind, 'desktop')) show(notification);
         }
       }
       // Only once they are shown: after a failed request the next poll tries again.

@@ -141,6 +141,12 @@ function EndpointItem({
           <p className="mt-1 truncate font-mono text-xs text-muted-foreground" title={endpoint.url}>
             {endpoint.url}
           </p>
+          {endpoint.slackApp ? (
+            <p className="mt-1 text-xs text-muted-foreground">
+              Slack app in {endpoint.slackApp.channel} · token …{endpoint.slackApp.tokenEnding} ·
+              one thread per incident
+            </p>
+          ) : null}
           {lastFailed && endpoint.lastError ? (
             <p className="mt-1 text-xs break-words text-danger-text" role="note">
               {endpoint.lastError}

@@ -1,4 +1,5 @@
 import { QueryState } from '@/components/QueryState';
+import { ChannelsByKindFields } from '@/components/settings/ChannelsByKindFields';
 import {
   NotificationChannelFields,
   NotificationTypeFields,
@@ -29,6 +30,9 @@ function DefaultsForm({ settings }: { settings: NotificationSettings }) {
           <h3 className="pb-3 text-sm font-semibold text-foreground">Notification types</h3>
           <NotificationTypeFields control={form.control} />
         </div>
+      </div>
+      <div className="border-t border-border pt-4">
+        <ChannelsByKindFields control={form.control} />
       </div>
       <SettingsFormFooter
         dirty={form.formState.isDirty}
