@@ -1,99 +1,131 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it, test } from './support/test';
+import { afterAll, beforeAll, describe, expect, it } from './support/test';
 import { incidents, shipments, sites } from '../apps/server/src/db/schema';
-import { saveScreenshot, signIn, useBrowser, startSignedIn } from './support/browser';
+import {
+  checkInThemes,
+  expectAccessible,
+  followSystemTheme,
+  saveScreenshot,
+  signIn,
+  useBrowser,
+  startSignedIn,
+} from './support/browser';
 import { waitForMapPainted, waitForMapReady } from './support/map';
 import { SEEDED_PASSWORD, useSeededServer } from './support/seeded-server';
+import {
+  type SmtpCapture,
+  decodedBody,
+  startSmtpCapture,
+} from '../apps/server/src/test/smtp-server';
+
+/** The suppliers' inbox: a real SMTP server on loopback, started before the seeded server. */
+let smtp: SmtpCapture | undefined;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+});
+afterAll(async () => {
+  await smtp?.stop();
+});
 
 /** What incidents reach, on screen: the feed, the map, the event page and its CSV export. */
-const world = useSeededServer(async (server) => {
-  const org = await server.createOrganization('Delta Freight');
-  await server.createUser({
-    organizationId: org.id,
-    email: 'ops@delta.example',
-    adminRole: 'MANAGER',
-  });
-  const { db } = server.database;
-  await db.insert(sites).values([
-    {
+const world = useSeededServer(
+  async (server) => {
+    const org = await server.createOrganization('Delta Freight');
+    await server.createUser({
       organizationId: org.id,
-      name: '=HYPERLINK("http://evil.example","Rotterdam supplier")',
-      lat: 51.95,
-      lng: 4.45,
-      criticality: 'CRITICAL',
-      revenuePerDay: 25_000,
-    },
-    { organizationId: org.id, name: 'Lisbon warehouse', kind: 'WAREHOUSE', lat: 38.72, lng: -9.14 },
-  ]);
-  await db.insert(shipments).values([
-    {
-      id: 'S-NEAR',
-      organizationId: org.id,
-      reference: 'PO-NEAR',
-      origin: 'Shanghai',
-      destination: 'Rotterdam',
-      mode: 'SEA',
-      lat: 51.9,
-      lng: 4.3,
-      cargoValue: 80_000,
-      cargoCurrency: 'USD',
-    },
-    {
-      id: 'S-FAR',
-      organizationId: org.id,
-      reference: 'PO-FAR',
-      origin: 'Santos',
-      destination: 'Lisbon',
-      mode: 'SEA',
-      lat: -10,
-      lng: -20,
-    },
-    {
-      // Still at Le Havre, far from the storm, but its route passes Rotterdam.
-      id: 'S-BOUND',
-      organizationId: org.id,
-      reference: 'PO-BOUND',
-      origin: 'Le Havre',
-      destination: 'Hamburg',
-      mode: 'SEA',
-      lat: 49.49,
-      lng: 0.1,
-      originLat: 49.49,
-      originLng: 0.1,
-      destinationLat: 53.55,
-      destinationLng: 9.99,
-      waypoints: [[4.0, 51.98]],
-    },
-  ]);
-  const [reaching] = await db
-    .insert(incidents)
-    .values([
+      email: 'ops@delta.example',
+      adminRole: 'MANAGER',
+    });
+    const { db } = server.database;
+    await db.insert(sites).values([
       {
         organizationId: org.id,
-        title: 'Storm over Rotterdam',
-        severity: 'HIGH',
-        type: 'WEATHER',
-        lat: 51.92,
-        lng: 4.48,
-        affectedRadiusKm: 60,
-        updatedAt: new Date('2026-05-02T00:00:00Z'),
+        name: '=HYPERLINK("http://evil.example","Rotterdam supplier")',
+        lat: 51.95,
+        lng: 4.45,
+        criticality: 'CRITICAL',
+        revenuePerDay: 25_000,
+        contactEmail: 'supply@rotterdam.example',
       },
       {
         organizationId: org.id,
-        title: 'Quiet incident far away',
-        severity: 'LOW',
-        lat: -40,
-        lng: 170,
-        updatedAt: new Date('2026-05-01T00:00:00Z'),
+        name: 'Lisbon warehouse',
+        kind: 'WAREHOUSE',
+        lat: 38.72,
+        lng: -9.14,
       },
-    ])
-    .returning({ id: incidents.id });
-  await server.recomputeExposure();
-  return {
-    account: { email: 'ops@delta.example', password: SEEDED_PASSWORD },
-    incidentId: reaching?.id ?? '',
-  };
-});
+    ]);
+    await db.insert(shipments).values([
+      {
+        id: 'S-NEAR',
+        organizationId: org.id,
+        reference: 'PO-NEAR',
+        origin: 'Shanghai',
+        destination: 'Rotterdam',
+        mode: 'SEA',
+        lat: 51.9,
+        lng: 4.3,
+        cargoValue: 80_000,
+        cargoCurrency: 'USD',
+      },
+      {
+        id: 'S-FAR',
+        organizationId: org.id,
+        reference: 'PO-FAR',
+        origin: 'Santos',
+        destination: 'Lisbon',
+        mode: 'SEA',
+        lat: -10,
+        lng: -20,
+      },
+      {
+        // Still at Le Havre, far from the storm, but its route passes Rotterdam.
+        id: 'S-BOUND',
+        organizationId: org.id,
+        reference: 'PO-BOUND',
+        origin: 'Le Havre',
+        destination: 'Hamburg',
+        mode: 'SEA',
+        lat: 49.49,
+        lng: 0.1,
+        originLat: 49.49,
+        originLng: 0.1,
+        destinationLat: 53.55,
+        destinationLng: 9.99,
+        waypoints: [[4.0, 51.98]],
+      },
+    ]);
+    const [reaching] = await db
+      .insert(incidents)
+      .values([
+        {
+          organizationId: org.id,
+          title: 'Storm over Rotterdam',
+          severity: 'HIGH',
+          type: 'WEATHER',
+          lat: 51.92,
+          lng: 4.48,
+          affectedRadiusKm: 60,
+          updatedAt: new Date('2026-05-02T00:00:00Z'),
+        },
+        {
+          organizationId: org.id,
+          title: 'Quiet incident far away',
+          severity: 'LOW',
+          lat: -40,
+          lng: 170,
+          updatedAt: new Date('2026-05-01T00:00:00Z'),
+        },
+      ])
+      .returning({ id: incidents.id });
+    await server.recomputeExposure();
+    return {
+      account: { email: 'ops@delta.example', password: SEEDED_PASSWORD },
+      incidentId: reaching?.id ?? '',
+    };
+  },
+  () => ({ SMTP_URL: smtp?.url ?? '' }),
+);
 const browser = useBrowser();
 
 describe('exposure on screen', () => {
@@ -204,7 +236,6 @@ describe('exposure on screen', () => {
   it('keeps what the incident reached once it is resolved, with when', async () => {
     // The engine clears in the background and the panel polls every 15 s: up to a poll and a
     // job's wait on a busy machine before the panel changes.
-    test.setTimeout(90_000);
     const page = await browser.newPage({ baseURL: world().baseUrl });
     await startSignedIn(page, world().data.account, `/admin/events/${world().data.incidentId}`);
     const panel = page.getByRole('region', { name: /^Exposure/ });
@@ -234,5 +265,107 @@ describe('exposure on screen', () => {
     // Nothing in reach: no priority, the value while active kept.
     await expect(panel.getByRole('region', { name: 'Priority' })).toContainText('Not exposed');
     await saveScreenshot(page, 'event-exposure-resolved');
+  });
+
+  it('assesses an exposed site in place, and its value at risk follows', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
+    await startSignedIn(page, world().data.account, `/admin/events/${world().data.incidentId}`);
+    const panel = page.getByRole('region', { name: 'Assessments', exact: true });
+    const counts = panel.getByRole('list', { name: 'Sites by assessment' });
+    await counts.getByText('Potential: 1').waitFor();
+    const site = 'Rotterdam supplier';
+    await panel.getByRole('combobox', { name: new RegExp(`^Assessment of .*${site}`) }).click();
+    await page.getByRole('option', { name: 'Confirmed impact' }).click();
+    await page.getByText(/Assessment saved$/).waitFor();
+    await counts.getByText('Confirmed impact: 1').waitFor();
+    // Half its capacity still runs: half its revenue over the days down is at risk.
+    const capacity = panel.getByLabel(new RegExp(`^Capacity available at .*${site}`));
+    await capacity.fill('50');
+    await capacity.blur();
+    const value = page.getByRole('region', { name: /^Value at risk/ });
+    await expect(value).toContainText('$167,500', { timeout: 30_000 });
+    // The timeline says what changed, from what to what.
+    await page.getByText('assessed exposed sites').first().waitFor();
+    await expectAccessible(page);
+    await panel.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'event-assessments-dark', 'viewport');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await saveScreenshot(page, 'event-assessments-light', 'viewport');
+  });
+
+  it('asks the supplier by e-mail, who answers at phone width through the link', async () => {
+    const page = await browser.newPage({ baseURL: world().baseUrl });
+    await startSignedIn(page, world().data.account, `/admin/events/${world().data.incidentId}`);
+    const panel = page.getByRole('region', { name: 'Assessments', exact: true });
+    await panel.getByRole('button', { name: 'Ask suppliers' }).click();
+    await page.getByText(/^1 supplier asked/).waitFor();
+    await panel.getByText(/^Asked /).waitFor();
+    // The e-mail reaches the local SMTP server with a link of its own.
+    await expect
+      .poll(() => smtp?.messages.filter((mail) => mail.to.includes('supply@rotterdam.example')))
+      .toHaveLength(1);
+    const body = decodedBody(smtp?.messages.at(-1)?.raw ?? '');
+    const link = /(http:\/\/[^\s"]+\/supplier-response\?token=[A-Za-z0-9_-]+)/.exec(body)?.[1];
+    expect(link).toBeDefined();
+
+    const supplier = await browser.newPage({
+      baseURL: world().baseUrl,
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+    });
+    await supplier.goto(link ?? '');
+    // The page follows the browser's scheme, so each theme is checked without a reload.
+    await followSystemTheme(supplier);
+    await supplier
+      .getByRole('heading', { name: /^Is .*Rotterdam supplier.* affected\?$/ })
+      .waitFor();
+    await supplier.getByText('Storm over Rotterdam').waitFor();
+    // Nothing else of the organization: not its other site, not the value at risk.
+    expect(await supplier.getByText('Lisbon warehouse').count()).toBe(0);
+    expect(await supplier.getByText('$').count()).toBe(0);
+    await supplier.getByRole('button', { name: 'Send answer' }).click();
+    await supplier.getByText('Say whether the site is affected').waitFor();
+    await supplier.getByLabel('Yes, it is affected').check();
+    await supplier.getByLabel('Capacity available (%)').fill('30');
+    await supplier.getByLabel('Anything we should know?').fill('Roof damage; one line runs.');
+    await supplier.getByRole('button', { name: 'Send answer' }).click();
+    await supplier.getByText('Thank you: your answer was sent').waitFor();
+    await supplier.getByRole('button', { name: 'Update answer' }).waitFor();
+    await checkInThemes(supplier, 'supplier-response');
+
+    // The organization sees the supplier's answer as the site's assessment.
+    const row = panel.getByRole('row', { name: /Rotterdam supplier/ });
+    await expect(row).toContainText('The supplier', { timeout: 30_000 });
+    await expect(row).toContainText(/Answered /);
+    await expect(row.getByRole('combobox')).toContainText('Confirmed impact');
+    await expect(row.getByLabel(/^Capacity available at/)).toHaveValue('30');
+    await expect(panel).toContainText('Suppliers answered: 1 of 1');
+    await saveScreenshot(page, 'event-supplier-answered', 'viewport');
+
+    // Several sites at once: select all, pick a state, apply.
+    const several = panel.getByRole('group', { name: 'Set several sites at once' });
+    await several.getByLabel('Select all').check();
+    await several.getByText('1 selected').waitFor();
+    await several.getByRole('combobox', { name: 'State for the selected sites' }).click();
+    await page.getByRole('option', { name: 'Recovered' }).click();
+    await several.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('1 assessment saved').waitFor();
+    await panel
+      .getByRole('list', { name: 'Sites by assessment' })
+      .getByText('Recovered: 1')
+      .waitFor();
+    await several.getByText('Select all').waitFor();
+
+    // The site keeps its history once the incident no longer reaches it.
+    await page.goto('/admin/suppliers');
+    await page
+      .getByRole('button', { name: /^None: no incident reaches .*Rotterdam supplier/ })
+      .click();
+    const history = page.getByRole('list', { name: /^Assessments of .*Rotterdam supplier/ });
+    await expect(history).toContainText('Storm over Rotterdam');
+    await expect(history).toContainText('Recovered');
+    await expect(history).toContainText('resolved');
+    await saveScreenshot(page, 'site-assessment-history', 'viewport');
   });
 });

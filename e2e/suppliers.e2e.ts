@@ -533,6 +533,9 @@ describe('Products', () => {
       .allInnerTexts();
 
   it('adds a product with its bill of materials, imports more, in light and dark', async () => {
+    // A long flow (a form, an import, both tabs pictured twice): 27 s on a quiet machine, past
+    // 60 s in a CI run where the whole suite ran 2.5 times slower than usual.
+    test.setTimeout(150_000);
     const page = await openSuppliers(BOLT.manager, {
       bypassCSP: true,
       viewport: TALL,

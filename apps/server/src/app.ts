@@ -16,7 +16,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { loggerOptions } from './lib/logger.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { Mailer } from './lib/mailer.js';
-import type { NotifiedCache } from './lib/notified-cache.js';
+import type { ChangeFollower } from './lib/notified-cache.js';
 import { OidcClient } from './lib/oidc.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { AccessTokens } from './lib/tokens.js';
@@ -53,6 +53,7 @@ import { plansModule } from './modules/plans/plans.module.js';
 import { sessionsModule } from './modules/sessions/sessions.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { productsModule } from './modules/products/products.module.js';
+import { assessmentsModule } from './modules/assessments/assessments.module.js';
 import { shipmentsModule } from './modules/shipments/shipments.module.js';
 import { sitesModule } from './modules/sites/sites.module.js';
 import { systemModule } from './modules/system/system.module.js';
@@ -86,6 +87,8 @@ declare module './modules/module.js' {
  */
 export const MODULES: readonly MeridianModule[] = [
   sessionsModule,
+  // Places by name and in words: no module before it; the alerts' messages name places.
+  geocodeModule,
   systemModule,
   twoFactorModule,
   authModule,
@@ -101,13 +104,13 @@ export const MODULES: readonly MeridianModule[] = [
   analysisModule,
   exposureModule,
   jobsModule,
-  geocodeModule,
   feedsModule,
   apiKeysModule,
   meModule,
   settingsModule,
   sitesModule,
   productsModule,
+  assessmentsModule,
   shipmentsModule,
 ];
 
@@ -291,7 +294,7 @@ export async function buildApp({
  */
 async function listenForChanges(
   app: FastifyInstance,
-  caches: ReadonlyMap<string, NotifiedCache<unknown>>,
+  caches: ReadonlyMap<string, ChangeFollower>,
   listen: NonNullable<AppDependencies['listen']>,
 ): Promise<() => Promise<void>> {
   const listener = await listen([...caches.keys()], {

@@ -137,6 +137,11 @@ const EnvSchema = z.object({
   /** One incident alerts one person at most once per this many seconds; later changes wait in a digest. */
   ALERT_DIGEST_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
+   * How often a live inbox stream shows it is alive (proxies close silent connections) and
+   * checks that its session still holds, ending it when not.
+   */
+  INBOX_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  /**
    * The longest the exposure clock sleeps: an incident's end or a shipment's ETA passing shows in
    * exposure within this many seconds (the clock wakes at such a moment when it knows it).
    */
@@ -221,6 +226,8 @@ export type AppConfig = {
     allowPrivateUrls: boolean;
     timeoutMs: number;
     digestWindowMs: number;
+    /** How often a live inbox stream sends a heartbeat and checks its session still holds. */
+    streamHeartbeatMs: number;
     sms: { url: string; username: string; password: string; from: string } | null;
   };
   /** The analysis assistant's language model; null: the built-in analyst answers. */
@@ -309,6 +316,7 @@ export function loadConfig(
       allowPrivateUrls: e.ALERTS_ALLOW_PRIVATE_URLS ?? false,
       timeoutMs: e.ALERT_TIMEOUT_SECONDS * 1000,
       digestWindowMs: e.ALERT_DIGEST_SECONDS * 1000,
+      streamHeartbeatMs: e.INBOX_STREAM_HEARTBEAT_SECONDS * 1000,
       sms: smsGateway(e),
     },
     llm: languageModel(e),

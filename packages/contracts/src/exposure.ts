@@ -48,9 +48,12 @@ export type ExposurePeak = z.infer<typeof ExposurePeak>;
 /** What one exposed site puts at risk (README, "Value at risk"). */
 export const SiteValueAtRisk = z.object({
   siteId: z.uuid(),
-  /** Days the site is expected down, and from what: its own recovery days, or the incident's type. */
+  /**
+   * Days the site is expected down, and from what: its assessment's expected recovery date, its
+   * own recovery days, or the incident's type.
+   */
   downtimeDays: z.number(),
-  downtimeFrom: z.enum(['SITE', 'INCIDENT']),
+  downtimeFrom: z.enum(['ASSESSMENT', 'SITE', 'INCIDENT']),
   /** Days the chain can go on without the site (inventory cover). */
   coverDays: z.number(),
   /** The revenue that depends on it per day, in the organization's currency (null: unknown, or no rate). */

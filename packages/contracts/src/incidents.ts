@@ -170,8 +170,18 @@ export const CommentCreate = z.strictObject({
 });
 export type CommentCreate = z.infer<typeof CommentCreate>;
 
-/** PLAN: a response plan of the incident was created or changed (the body says what). */
-export const TIMELINE_KINDS = ['CREATED', 'UPDATED', 'STATUS', 'COMMENT', 'PLAN'] as const;
+/**
+ * PLAN: a response plan of the incident was created or changed (the body says what);
+ * ASSESSMENT: how an exposed site stands was set (the changes say from what to what).
+ */
+export const TIMELINE_KINDS = [
+  'CREATED',
+  'UPDATED',
+  'STATUS',
+  'COMMENT',
+  'PLAN',
+  'ASSESSMENT',
+] as const;
 
 export const TimelineEntry = z
   .object({

@@ -27,3 +27,4 @@ export * from './two-factor.js';
 export * from './money.js';
 export * from './impact.js';
 export * from './products.js';
+export * from './assessments.js';

@@ -20,6 +20,11 @@ export const WEB_PATHS = {
     path: '/accept-invite',
     getHref: (token: string) => `/accept-invite?token=${encodeURIComponent(token)}`,
   },
+  /** A supplier's answer page: public, opened from the e-mail's one-time link. */
+  supplierResponse: {
+    path: '/supplier-response',
+    getHref: (token: string) => `/supplier-response?token=${encodeURIComponent(token)}`,
+  },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   terms: { path: '/terms', getHref: () => '/terms' },
   /** Where the spec's map and feed send an incident; it redirects to the admin event page. */

@@ -5,6 +5,7 @@ import {
   customType,
   primaryKey,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -21,6 +22,7 @@ import type {
   AdminRole,
   SignInMethod,
   AlertKind,
+  AssessmentState,
   AlertSummaryItem,
   AnalysisEngine,
   Citation,
@@ -381,7 +383,9 @@ export const incidentEvents = pgTable(
     /** Null: seen by every organization that sees the incident. */
     organizationId: uuid('organization_id').references(() => organizations.id),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind').$type<'CREATED' | 'UPDATED' | 'STATUS' | 'COMMENT' | 'PLAN'>().notNull(),
+    kind: text('kind')
+      .$type<'CREATED' | 'UPDATED' | 'STATUS' | 'COMMENT' | 'PLAN' | 'ASSESSMENT'>()
+      .notNull(),
     changes: jsonb('changes').$type<{ field: string; from: unknown; to: unknown }[]>(),
     body: text('body'),
     /** The feed's name when a feed made the entry (then there is no actor). */
@@ -577,6 +581,86 @@ export const exposures = pgTable(
     index('exposures_live_idx')
       .on(table.incidentId)
       .where(sql`${table.state} <> 'CLEARED'`),
+  ],
+);
+
+/**
+ * How one of an organization's sites stands in an incident that reached it, as someone set it
+ * (absent: Potential). Value at risk and priority follow it (README, "Assessments").
+ */
+export const siteAssessments = pgTable(
+  'site_assessments',
+  {
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    state: text('state').$type<AssessmentState>().notNull(),
+    capacityPct: integer('capacity_pct'),
+    expectedRecoveryOn: date('expected_recovery_on', { mode: 'string' }),
+    notes: text('notes'),
+    setByUserId: uuid('set_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedBySupplier: boolean('reported_by_supplier').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.incidentId, table.organizationId, table.siteId] }),
+    index('site_assessments_site_idx').on(table.siteId),
+  ],
+);
+
+/**
+ * A one-time link asking a site's own contact how it stands in an incident. The token is
+ * random, stored only as its SHA-256 (`token_hash`, looked up) and sealed (`token_sealed`,
+ * opened to send the reminder with the same link); it opens one site's question in one
+ * incident until it expires or is revoked. The latest answer is kept here and written to the
+ * site's assessment as the supplier's.
+ */
+export const supplierRequests = pgTable(
+  'supplier_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenSealed: text('token_sealed').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    remindAt: timestamp('remind_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The contact's mail server refused the address (a 5xx reply): not sent again. */
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    bounceReason: text('bounce_reason'),
+    answerCount: integer('answer_count').notNull().default(0),
+    answer: jsonb('answer').$type<{
+      affected: boolean;
+      capacityPct: number | null;
+      expectedRecoveryOn: string | null;
+      notes: string | null;
+    }>(),
+  },
+  (table) => [
+    uniqueIndex('supplier_requests_token_key').on(table.tokenHash),
+    index('supplier_requests_incident_idx').on(table.incidentId, table.organizationId),
   ],
 );
 
@@ -887,6 +971,14 @@ export const alertEndpoints = pgTable(
     name: text('name').notNull(),
     url: text('url').notNull(),
     secret: text('secret'),
+    /**
+     * A Slack app's bot token, sealed (SecretBox 'slack-bot-token'): set, the endpoint posts
+     * with chat.postMessage to `slackChannel` and answers about one incident in one thread.
+     */
+    slackBotToken: text('slack_bot_token'),
+    /** The token's last characters, shown to admins to tell tokens apart. */
+    slackBotTokenEnding: text('slack_bot_token_ending'),
+    slackChannel: text('slack_channel'),
     minSeverity: text('min_severity').$type<Severity>().notNull().default('LOW'),
     /** Only alerts of incidents at this priority or higher for the organization; null: any. */
     minPriority: text('min_priority').$type<Priority>(),
@@ -1024,6 +1116,25 @@ export const deliveries = pgTable(
     index('deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
     index('deliveries_channel_idx').on(table.channel, table.createdAt),
   ],
+);
+
+/**
+ * Where an endpoint's messages about one incident continue: the Slack message (its `ts`) that
+ * started the incident's thread in the endpoint's channel.
+ */
+export const endpointThreads = pgTable(
+  'endpoint_threads',
+  {
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => alertEndpoints.id, { onDelete: 'cascade' }),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    threadRef: text('thread_ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.endpointId, table.incidentId] })],
 );
 
 /** A organization's response plan recipe: ordered actions with default owners and due offsets. */

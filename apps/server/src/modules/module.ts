@@ -6,7 +6,7 @@ import type { LoopingWorker } from '../jobs/loop.js';
 import type { JobDefinitions } from '../jobs/registry.js';
 import type { KindHealth } from '../jobs/worker.js';
 import type { Mailer } from '../lib/mailer.js';
-import type { NotifiedCache } from '../lib/notified-cache.js';
+import type { ChangeFollower } from '../lib/notified-cache.js';
 import type { OidcClient } from '../lib/oidc.js';
 import type { PasswordHasher } from '../lib/passwords.js';
 import type { AccessTokens } from '../lib/tokens.js';
@@ -61,8 +61,11 @@ export type ModuleParts = {
   workers?: readonly LoopingWorker[];
   /** Loops whose health the jobs screen shows beside the job kinds. */
   health?: readonly (readonly [string, KindHealth])[];
-  /** Caches kept true by the database's change notifications, by channel. */
-  caches?: readonly (readonly [string, NotifiedCache<unknown>])[];
+  /**
+   * What follows the database's change notifications, by channel: caches kept true by them, or
+   * anything else told of each change (the inbox's live streams).
+   */
+  caches?: readonly (readonly [string, ChangeFollower])[];
 };
 
 /** One domain of the server, registering itself through one function. */

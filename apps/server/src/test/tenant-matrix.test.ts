@@ -12,6 +12,7 @@ import {
   accountRequests,
   alertEndpoints,
   deliveries,
+  exposures,
   feedReports,
   incidents,
   memos,
@@ -266,6 +267,8 @@ type Case = {
   request: (actor: ActorName) => Promise<Request> | Request;
   /** Text of organization A that no answer to anyone outside it may hold. */
   secretOfA?: string;
+  /** The answer is a stream that does not end: only its status is read. */
+  stream?: boolean;
 };
 
 let server: TestServer;
@@ -679,6 +682,11 @@ const CASES: Record<string, Case> = {
     expect: signedIn(200),
     request: () => ({ path: '/api/notifications/unread' }),
   },
+  'GET /api/notifications/stream': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/notifications/stream' }),
+    stream: true,
+  },
   'POST /api/notifications/:id/read': {
     expect: { ...signedIn(404), aViewer: 200 },
     request: async () => ({ path: `/api/notifications/${await newNotificationOfAViewer()}/read` }),
@@ -924,6 +932,57 @@ const CASES: Record<string, Case> = {
   'GET /api/incidents/:id/exposure': {
     expect: readA(200),
     request: () => ({ path: `/api/incidents/${incidentA}/exposure` }),
+  },
+  // How A's exposed site stands: read by A's members, set by its editors.
+  'GET /api/incidents/:id/assessments': {
+    expect: readA(200),
+    request: () => ({ path: `/api/incidents/${incidentA}/assessments` }),
+  },
+  'PUT /api/incidents/:id/assessments/:siteId': {
+    expect: { ...readA(200), aViewer: 403 },
+    request: () => ({
+      path: `/api/incidents/${incidentA}/assessments/${siteA}`,
+      body: { state: 'CONFIRMED', capacityPct: 50 },
+    }),
+  },
+  'POST /api/incidents/:id/assessments/bulk': {
+    expect: { ...readA(200), aViewer: 403 },
+    request: () => ({
+      path: `/api/incidents/${incidentA}/assessments/bulk`,
+      body: { siteIds: [siteA], state: 'RECOVERING' },
+    }),
+  },
+  'GET /api/sites/:id/assessments': {
+    expect: readA(200),
+    request: () => ({ path: `/api/sites/${siteA}/assessments` }),
+  },
+  // A's exposed sites' contacts asked: read by A's members, asked by its editors (here without
+  // SMTP: 503 once allowed), a link revoked by them (an unknown one: 404).
+  'GET /api/incidents/:id/supplier-requests': {
+    expect: readA(200),
+    request: () => ({ path: `/api/incidents/${incidentA}/supplier-requests` }),
+  },
+  'POST /api/incidents/:id/supplier-requests': {
+    expect: { ...readA(503), aViewer: 403 },
+    request: () => ({ path: `/api/incidents/${incidentA}/supplier-requests`, body: {} }),
+  },
+  'DELETE /api/incidents/:id/supplier-requests/:requestId': {
+    expect: { ...readA(404), aViewer: 403 },
+    request: () => ({
+      path: `/api/incidents/${incidentA}/supplier-requests/${randomUUID()}`,
+    }),
+  },
+  // The supplier's page is public: a forged link opens nothing, for anyone.
+  'GET /api/public/supplier-requests/:token': {
+    expect: everyone(404),
+    request: () => ({ path: `/api/public/supplier-requests/${'x'.repeat(43)}` }),
+  },
+  'PUT /api/public/supplier-requests/:token': {
+    expect: everyone(404),
+    request: () => ({
+      path: `/api/public/supplier-requests/${'x'.repeat(43)}`,
+      body: { affected: false },
+    }),
   },
   // Any member asks (the built-in analyst answers here: no model is configured).
   'GET /api/incidents/:id/analyses': {
@@ -1173,6 +1232,15 @@ beforeAll(async () => {
     .values({ organizationId: orgA, name: 'A supplier', lat: 1, lng: 1 })
     .returning();
   siteA = site?.id ?? '';
+  // The incident reached the site: it has an assessment to read and set.
+  await server.database.db.insert(exposures).values({
+    organizationId: orgA,
+    incidentId: incidentA,
+    targetKind: 'SITE',
+    targetId: siteA,
+    via: 'LOCATION',
+    distanceKm: 0,
+  });
   const [product] = await server.database.db
     .insert(products)
     .values({ organizationId: orgA, sku: 'A-1', name: 'A product', revenuePerDay: 100 })
@@ -1244,10 +1312,12 @@ describe('tenant and role matrix', () => {
       for (const actor of ACTORS) {
         const request = await spec.request(actor);
         const before = await snapshotOfA();
-        const response = await server.request(method, request.path, {
-          headers: await headersFor(actor),
-          ...(request.body !== undefined ? { body: request.body } : {}),
-        });
+        const response = spec.stream
+          ? await server.streamStatus(request.path, await headersFor(actor))
+          : await server.request(method, request.path, {
+              headers: await headersFor(actor),
+              ...(request.body !== undefined ? { body: request.body } : {}),
+            });
         outcomes[actor] = response.status;
         const outsider = ![
           'aViewer',

@@ -22,6 +22,10 @@ const GoogleCallbackPage = lazyPage(
   () => import('@/features/auth/components/GoogleCallbackPage'),
   'GoogleCallbackPage',
 );
+const SupplierResponsePage = lazyPage(
+  () => import('@/features/supplier-response/components/SupplierResponsePage'),
+  'SupplierResponsePage',
+);
 const AcceptInvitePage = lazyPage(
   () => import('@/features/auth/components/AcceptInvitePage'),
   'AcceptInvitePage',
@@ -248,6 +252,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.acceptInvite.path,
         ...screen(AcceptInvitePage, { title: 'Accept invitation' }),
+      },
+      {
+        path: paths.supplierResponse.path,
+        ...screen(SupplierResponsePage, { title: 'Supplier check' }),
       },
       { path: paths.eventShortcut.path, element: <EventRedirect /> },
       {

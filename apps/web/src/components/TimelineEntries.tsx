@@ -5,6 +5,7 @@ import type { TimelineEntry } from '@meridian/contracts';
 import { INCIDENT_TYPE_LABELS } from '@meridian/contracts/constants';
 import {
   Activity,
+  ClipboardCheck,
   ClipboardList,
   MessageSquare,
   PencilLine,
@@ -36,6 +37,7 @@ const KIND_ICON: Record<TimelineKind, LucideIcon> = {
   STATUS: Activity,
   COMMENT: MessageSquare,
   PLAN: ClipboardList,
+  ASSESSMENT: ClipboardCheck,
 };
 
 const KIND_WORDING: Record<TimelineKind, string> = {
@@ -44,6 +46,7 @@ const KIND_WORDING: Record<TimelineKind, string> = {
   STATUS: 'changed the status',
   COMMENT: 'commented',
   PLAN: 'updated a response plan',
+  ASSESSMENT: 'assessed exposed sites',
 };
 
 /** A value as a person reads it in a change line. */
@@ -108,8 +111,9 @@ function Entry({ entry, people }: { entry: TimelineEntry; people: ReadonlyMap<st
               <p className="text-sm text-foreground">
                 {entry.via ? entry.body : `Reason: ${entry.body}`}
               </p>
-            ) : entry.kind === 'PLAN' ? (
-              // Written by the server ("Plan “Port disruption” created"): plain text, not Markdown.
+            ) : entry.kind === 'PLAN' || entry.kind === 'ASSESSMENT' ? (
+              // Written by the server ("Plan “Port disruption” created") or an assessment's
+              // notes: plain text, not Markdown.
               <p className="text-sm text-foreground">{entry.body}</p>
             ) : (
               <MarkdownText text={entry.body} />

@@ -3,6 +3,13 @@ import { formatCalendarDay, formatMoney } from '@/utils/format';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
+/** Where a site's days down come from, when not the incident's type. */
+const DOWNTIME_FROM: Record<SiteValueAtRisk['downtimeFrom'], string> = {
+  ASSESSMENT: ' (until its expected recovery)',
+  SITE: ' (its own recovery time)',
+  INCIDENT: '',
+};
+
 /** "10 days", "2.5 days": downtime as the server gives it, to a tenth of a day. */
 export const formatDays = (days: number) => {
   const rounded = Math.round(days * 10) / 10;
@@ -70,7 +77,7 @@ export function SiteValueCell({
   currency: string;
 }) {
   if (!value) return <>—</>;
-  const days = `${formatDays(value.downtimeDays)} down${value.downtimeFrom === 'SITE' ? ' (its own recovery time)' : ''}`;
+  const days = `${formatDays(value.downtimeDays)} down${DOWNTIME_FROM[value.downtimeFrom]}`;
   return (
     <span className="flex flex-col">
       <span className="tabular-nums">

@@ -15,6 +15,10 @@ export const EVENTS_POLL_INTERVAL_MS = 15_000;
 export const PLANS_POLL_INTERVAL_MS = 30_000;
 /** The bell asks for the unread count this often, and again when the window regains focus. */
 export const NOTIFICATIONS_POLL_INTERVAL_MS = 30_000;
+/** While the live inbox stream is open the bell still checks now and then, in case. */
+export const NOTIFICATIONS_LIVE_POLL_INTERVAL_MS = 5 * 60_000;
+/** The live inbox stream, when it ends or fails, is asked again after this doubling delay. */
+export const INBOX_STREAM_RETRY_MS = { first: 2_000, max: 60_000 } as const;
 /** Notifications the bell's panel lists, newest first. */
 export const NOTIFICATIONS_PANEL_SIZE = 20;
 /** The bell's badge counts up to this, then shows "99+". */

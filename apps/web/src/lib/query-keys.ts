@@ -14,6 +14,7 @@ export const queryKeys = {
   /** The acting organization's API keys. */
   apiKeys: (organizationId: string | null) => ['api-keys', organizationId],
   invitation: (token: string) => ['invitation', token],
+  supplierRequest: (token: string) => ['supplier-request', token],
   me: {
     profile: ['me', 'profile'],
     sessions: ['me', 'sessions'],
@@ -81,6 +82,18 @@ export const queryKeys = {
     exposure: (organizationId: string | null, incidentId: string) => [
       'atlas',
       'exposure',
+      organizationId,
+      incidentId,
+    ],
+    assessments: (organizationId: string | null, incidentId: string) => [
+      'atlas',
+      'assessments',
+      organizationId,
+      incidentId,
+    ],
+    supplierRequests: (organizationId: string | null, incidentId: string) => [
+      'atlas',
+      'supplier-requests',
       organizationId,
       incidentId,
     ],
@@ -182,6 +195,12 @@ export const queryKeys = {
       organizationId,
       'pages',
       filters,
+    ],
+    assessments: (organizationId: string | null, siteId: string) => [
+      'sites',
+      organizationId,
+      'assessments',
+      siteId,
     ],
     exposure: (organizationId: string | null, siteId: string) => [
       'sites',

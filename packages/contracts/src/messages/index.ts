@@ -9,6 +9,7 @@
 export { access } from './access.js';
 export { accountRequest } from './account-request.js';
 export { alert } from './alert.js';
+export { assessment, supplierRequest } from './assessment.js';
 export { analysis } from './analysis.js';
 export { apiKey } from './api-key.js';
 export { auth } from './auth.js';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AlertSummaryItem,
   type Priority,
@@ -6,9 +7,10 @@ import {
   WEB_PATHS,
   priorityRank,
 } from '@meridian/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { productParts, shipments, sites } from '../../db/schema.js';
+import { shipments, sites } from '../../db/schema.js';
+import { productsReads } from '../products/products.reads.js';
 import { alertsReads } from '../alerts/alerts.reads.js';
 import type { AlertRaiser, NewAlert } from '../alerts/raise.js';
 import {
@@ -37,19 +39,21 @@ const namesList = (names: readonly string[]) =>
 const listed = (names: readonly string[], one: string, many: string) =>
   `${names.length} ${names.length === 1 ? one : many} (${namesList(names)})`;
 
-async function namesOf(tx: Executor, targets: readonly { kind: ExposureTarget; id: string }[]) {
+async function namesOf(
+  tx: Executor,
+  organizationId: string,
+  targets: readonly { kind: ExposureTarget; id: string }[],
+) {
   const siteIds = targets.filter((t) => t.kind === 'SITE').map((t) => t.id);
   const shipmentIds = targets.filter((t) => t.kind === 'SHIPMENT').map((t) => t.id);
   const siteRows = siteIds.length
     ? await tx
-        .select({
-          name: sites.name,
-          // A critical site, or the single source of a part of a product: it cannot wait.
-          urgent: sql<boolean>`${sites.criticality} = 'CRITICAL' or exists (select 1 from ${productParts} part where part.site_id = "sites"."id" and part.single_source)`,
-        })
+        .select({ id: sites.id, name: sites.name, criticality: sites.criticality })
         .from(sites)
         .where(inArray(sites.id, siteIds))
     : [];
+  // A critical site, or the single source of a part of a product: it cannot wait.
+  const singleSource = await productsReads.singleSourceSites(tx, organizationId, siteIds);
   const shipmentNames = shipmentIds.length
     ? (
         await tx
@@ -61,7 +65,7 @@ async function namesOf(tx: Executor, targets: readonly { kind: ExposureTarget; i
   return {
     siteNames: siteRows.map((row) => row.name).sort(),
     shipmentNames: shipmentNames.sort(),
-    urgent: siteRows.some((row) => Boolean(row.urgent)),
+    urgent: siteRows.some((row) => row.criticality === 'CRITICAL' || singleSource.has(row.id)),
   };
 }
 
@@ -101,7 +105,7 @@ export async function raiseExposureAlerts(
     batchKey: change.batchKey ?? null,
   };
   const described = async (targets: readonly { kind: ExposureTarget; id: string }[]) => {
-    const { siteNames, shipmentNames, urgent } = await namesOf(tx, targets);
+    const { siteNames, shipmentNames, urgent } = await namesOf(tx, organizationId, targets);
     const text = [
       ...(siteNames.length ? [listed(siteNames, 'site', 'sites')] : []),
       ...(shipmentNames.length ? [listed(shipmentNames, 'shipment', 'shipments')] : []),
@@ -153,17 +157,23 @@ export async function raiseExposureAlerts(
 }
 
 /** A bulk change's recompute: its key, and the incidents it newly exposed, told in one summary. */
-export type Batch = { key: string; items: (AlertSummaryItem & { severity: Severity })[] };
+export type Batch = {
+  key: string;
+  organizationId: string;
+  items: (AlertSummaryItem & { severity: Severity })[];
+};
+
+export const newBatch = (organizationId: string): Batch => ({
+  key: `organization:${organizationId}:${randomUUID()}`,
+  organizationId,
+  items: [],
+});
 
 /**
  * The one alert people receive about a bulk change: "4 shipments imported" — "Now exposed to
  * 12 incidents, 2 of them P1: …", leading to the list (or the incident, when only one).
  */
-export function summaryAlert(
-  organizationId: string,
-  cause: string,
-  items: Batch['items'],
-): NewAlert {
+export function summaryAlert({ organizationId, items }: Batch, cause: string): NewAlert {
   const byPriority = [...items].sort(
     (a, b) => priorityRank(b.priority) - priorityRank(a.priority) || a.title.localeCompare(b.title),
   );

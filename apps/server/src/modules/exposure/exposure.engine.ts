@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Priority } from '@meridian/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import {
@@ -20,7 +19,7 @@ import {
   vecDistanceKm,
 } from '../../lib/geo/vector.js';
 import type { AlertRaiser } from '../alerts/raise.js';
-import { type Batch, raiseExposureAlerts, summaryAlert } from './exposure-alerts.js';
+import { type Batch, newBatch, raiseExposureAlerts, summaryAlert } from './exposure-alerts.js';
 import { refreshImpact } from './impact.js';
 import { exposureReads } from './exposure.reads.js';
 import { type IndexedShipment, OrganizationIndex, type RoutePiece } from './exposure.index.js';
@@ -217,7 +216,8 @@ export class ExposureEngine {
   async recomputeIncident(
     incidentId: string,
     onlyOrganizationId?: string,
-    batch?: Batch,
+    /** Part of a bulk change: each organization's batch, told in one summary after. */
+    batchOf?: (organizationId: string) => Batch,
   ): Promise<number> {
     const now = new Date();
     return this.db.transaction(async (tx) => {
@@ -234,6 +234,7 @@ export class ExposureEngine {
         const index = isActive(incident, now) ? await this.indexFor(tx, organizationId, now) : null;
         const matches = index ? ExposureEngine.match(index, incident, now) : [];
         const existing = await repository.forIncident(tx, incidentId, organizationId);
+        const batch = batchOf?.(organizationId);
         await this.write(tx, incident, organizationId, { matches, existing, now, index, batch });
         reached += matches.length;
       }
@@ -294,15 +295,37 @@ export class ExposureEngine {
    */
   async recomputeOrganization(organizationId: string, cause?: string): Promise<void> {
     const incidents = await repository.activeIncidents(this.db, organizationId, new Date());
-    const batch: Batch = { key: `organization:${organizationId}:${randomUUID()}`, items: [] };
+    const batch = newBatch(organizationId);
     for (const incident of incidents) {
-      await this.recomputeIncident(incident.id, organizationId, batch);
+      await this.recomputeIncident(incident.id, organizationId, () => batch);
     }
-    if (batch.items.length === 0 || !this.alerts) return;
+    await this.summarize([batch], cause ?? 'Your data changed');
+  }
+
+  /**
+   * Many incidents changed at once (a feed catching up, `cause`: "USGS earthquakes: 14 events
+   * updated"): each recomputed for every organization it concerns, and what they newly expose
+   * told to each organization's people in one summary.
+   */
+  async recomputeIncidents(incidentIds: readonly string[], cause: string): Promise<void> {
+    const batches = new Map<string, Batch>();
+    const batchOf = (organizationId: string) => {
+      let batch = batches.get(organizationId);
+      if (!batch) batches.set(organizationId, (batch = newBatch(organizationId)));
+      return batch;
+    };
+    for (const incidentId of incidentIds)
+      await this.recomputeIncident(incidentId, undefined, batchOf);
+    await this.summarize([...batches.values()], cause);
+  }
+
+  private async summarize(batches: readonly Batch[], cause: string): Promise<void> {
     const alerts = this.alerts;
-    await this.db.transaction((tx) =>
-      alerts.raise(tx, summaryAlert(organizationId, cause ?? 'Your data changed', batch.items)),
-    );
+    const told = batches.filter((batch) => batch.items.length > 0);
+    if (told.length === 0 || !alerts) return;
+    await this.db.transaction(async (tx) => {
+      for (const batch of told) await alerts.raise(tx, summaryAlert(batch, cause));
+    });
   }
 
   /**

@@ -7,7 +7,12 @@ export const EXPOSURE_JOBS = {
   incident: 'exposure.incident',
   target: 'exposure.target',
   organization: 'exposure.organization',
+  /** Many incidents at once (a feed catching up), told to people in one summary. */
+  incidents: 'exposure.incidents',
 } as const;
+
+/** Incidents one `exposure.incidents` job recomputes at most; a larger change is several jobs. */
+export const INCIDENTS_PER_BATCH_JOB = 2000;
 
 const IncidentPayload = z.object({ incidentId: z.string().min(1) });
 const TargetPayload = z.object({
@@ -21,11 +26,18 @@ const OrganizationPayload = z.object({
   cause: z.string().max(200).optional(),
 });
 
+const IncidentsPayload = z.object({
+  incidentIds: z.array(z.string().min(1)).min(1).max(INCIDENTS_PER_BATCH_JOB),
+  /** What changed, in words ("USGS earthquakes: 14 events updated"): the summary's title. */
+  cause: z.string().max(200),
+});
+
 declare module '../../jobs/registry.js' {
   interface JobPayloads {
     'exposure.incident': z.infer<typeof IncidentPayload>;
     'exposure.target': z.infer<typeof TargetPayload>;
     'exposure.organization': z.infer<typeof OrganizationPayload>;
+    'exposure.incidents': z.infer<typeof IncidentsPayload>;
   }
 }
 
@@ -45,6 +57,13 @@ export const exposureJobs = (
     payload: TargetPayload,
     run: async ({ kind, targetId, organizationId }) => {
       await engine.recomputeTarget(kind, targetId, organizationId);
+      recomputed();
+    },
+  },
+  [EXPOSURE_JOBS.incidents]: {
+    payload: IncidentsPayload,
+    run: async ({ incidentIds, cause }) => {
+      await engine.recomputeIncidents(incidentIds, cause);
       recomputed();
     },
   },

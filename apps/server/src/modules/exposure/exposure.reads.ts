@@ -20,8 +20,9 @@ import { matchableShipmentColumns } from './exposure.repository.js';
 import { toIncidentImpact } from './exposure.mapper.js';
 import { impactRepository } from './impact.repository.js';
 
-/** The value an incident puts at risk, for modules that already hold its exposed rows. */
+import { assessmentsReads } from '../assessments/assessments.reads.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
+import { assessedSites } from './assessed-sites.js';
 import {
   type ValuedShipment,
   type ValuedSite,
@@ -30,6 +31,7 @@ import {
   withSupplies,
 } from './value-at-risk.js';
 
+/** The value an incident puts at risk, for modules that already hold its exposed rows. */
 export { valueAtRisk } from './value-at-risk.js';
 
 /**
@@ -148,7 +150,11 @@ export const exposureReads = {
   valuedSitesOf(db: Executor, incidentId: string, organizationId: string) {
     return db
       .select({
-        exposure: { state: exposures.state, distanceKm: exposures.distanceKm },
+        exposure: {
+          state: exposures.state,
+          distanceKm: exposures.distanceKm,
+          firstExposedAt: exposures.firstExposedAt,
+        },
         site: {
           id: sites.id,
           criticality: sites.criticality,
@@ -375,18 +381,23 @@ export const exposureReads = {
 export async function valueAtRiskOfRows(
   db: Executor,
   organizationId: string,
-  incident: Parameters<typeof valueAtRisk>[0],
+  incident: Parameters<typeof valueAtRisk>[0] & { id: string },
   rows: {
-    sites: readonly { site: Omit<ValuedSite, 'supplies'> }[];
+    sites: readonly {
+      exposure: { firstExposedAt: Date };
+      site: Omit<ValuedSite, 'supplies'>;
+    }[];
     shipments: readonly { shipment: ValuedShipment }[];
   },
   book: Parameters<typeof valueAtRisk>[2],
   basis: Parameters<typeof valueAtRisk>[3],
 ) {
+  const assessed = await assessmentsReads.statesOf(db, incident.id, organizationId);
+  const sites = assessedSites(rows.sites, assessed.bySite);
   const dependents = await impactRepository.productsOfSites(
     db,
     organizationId,
-    rows.sites.map(({ site }) => site.id),
+    sites.map(({ site }) => site.id),
   );
-  return valueAtRisk(incident, withSupplies(rows.sites, rows.shipments, dependents), book, basis);
+  return valueAtRisk(incident, withSupplies(sites, rows.shipments, dependents), book, basis);
 }

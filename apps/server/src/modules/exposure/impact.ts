@@ -13,10 +13,12 @@ import {
 import type { Executor } from '../../db/client.js';
 import { type Area, areaAnchor } from '../../lib/geo/area.js';
 import { haversineKm } from '../../lib/geo/sphere.js';
+import { assessmentsReads } from '../assessments/assessments.reads.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
 import { countedRows, exposureReads } from './exposure.reads.js';
 import type { IncidentRow } from './exposure.repository.js';
 import { impactRepository } from './impact.repository.js';
+import { assessedSites } from './assessed-sites.js';
 import { valueAtRisk, withSupplies } from './value-at-risk.js';
 
 /**
@@ -37,9 +39,9 @@ const rankOf = (criticality: Criticality) => CRITICALITIES.indexOf(criticality);
 
 /**
  * What a kept impact holds; a new one recomputes rows kept before it (2: each site's part; 3:
- * products' revenue, cover and single sources).
+ * products' revenue, cover and single sources; 4: assessments).
  */
-const IMPACT_FORMAT = 3;
+const IMPACT_FORMAT = 4;
 
 /** The highest criticality among the sites, null when there is none. */
 export const highestCriticality = (criticalities: readonly Criticality[]): Criticality | null =>
@@ -68,6 +70,7 @@ export async function refreshImpact(
   const { incident, organizationId, now } = options;
   const book = await currencyBookOf(tx, organizationId);
   const productsVersion = await impactRepository.productsVersion(tx, organizationId);
+  const assessed = await assessmentsReads.statesOf(tx, incident.id, organizationId);
   const inputs = createHash('sha1')
     .update(
       JSON.stringify([
@@ -78,19 +81,21 @@ export async function refreshImpact(
         productsVersion,
         book.currency,
         book.rates,
+        assessed.version,
       ]),
     )
     .digest('base64url');
   const stored = await impactRepository.storedOf(tx, incident.id, organizationId);
   const before = stored?.priority ?? null;
   if (!options.changed && stored?.inputs === inputs) return { before, after: before };
-  const counted = countedRows(
+  const reached = countedRows(
     await exposureReads.valuedSitesOf(tx, incident.id, organizationId),
     await exposureReads.valuedShipmentsOf(tx, incident.id, organizationId),
   );
   // Never reached anything of the organization: nothing to keep.
-  if (!stored && counted.sites.length + counted.shipments.length === 0)
+  if (!stored && reached.sites.length + reached.shipments.length === 0)
     return { before, after: before };
+  const counted = { ...reached, sites: assessedSites(reached.sites, assessed.bySite) };
   const dependents = await impactRepository.productsOfSites(
     tx,
     organizationId,
@@ -104,7 +109,8 @@ export async function refreshImpact(
   );
   const live = counted.basis === 'NOW' && options.active;
   let priority: PriorityInputs | null = null;
-  if (live) {
+  // What its assessments say is unharmed counts for nothing: with nothing else, no priority.
+  if (live && counted.sites.length + counted.shipments.length > 0) {
     const reach = options.area ? reachKm(options.area) : incident.affectedRadiusKm;
     const nearest = Math.min(
       ...[...counted.sites, ...counted.shipments]

@@ -46,6 +46,10 @@ export type ValuedSite = {
   currency: string | null;
   /** The products it supplies a part of (the bill of materials); empty when none. */
   supplies?: readonly DependentProduct[];
+  /** Days down as its assessment says (from when the incident reached it to the expected recovery). */
+  assessedDowntimeDays?: number | null;
+  /** Capacity still available as its assessment says (0–100): only the rest is lost. */
+  capacityPct?: number | null;
 };
 
 /**
@@ -98,6 +102,15 @@ export function siteLoss(
     known: true,
   };
 }
+/** What a site loses when it still runs at `capacityPct` of its capacity: the rest. */
+function partly(loss: ReturnType<typeof siteLoss>, capacityPct: number | null) {
+  if (capacityPct === null) return loss;
+  const lostShare = (100 - capacityPct) / 100;
+  const scale = (amounts: Money[]) =>
+    amounts.map(({ currency, amount }) => ({ currency, amount: amount * lostShare }));
+  return { ...loss, lost: scale(loss.lost), perDay: scale(loss.perDay) };
+}
+
 export type ValuedShipment = {
   cargoValue: number | null;
   cargoCurrency: string | null;
@@ -106,14 +119,18 @@ export type ValuedShipment = {
 };
 
 /**
- * How long this site is expected down: the table's days for the incident, or, when the site
- * knows its own time to recover (a full disruption's), that time scaled by the same share of a
- * full disruption as the table gives this severity.
+ * How long this site is expected down: as its assessment says (until its expected recovery
+ * date); else the table's days for the incident, or, when the site knows its own time to
+ * recover (a full disruption's), that time scaled by the same share of a full disruption as
+ * the table gives this severity.
  */
 export function expectedDowntime(
   incident: { type: IncidentType; severity: Severity },
-  site: Pick<ValuedSite, 'recoveryDays'>,
-): { days: number; from: 'SITE' | 'INCIDENT' } {
+  site: Pick<ValuedSite, 'recoveryDays' | 'assessedDowntimeDays'>,
+): { days: number; from: 'ASSESSMENT' | 'SITE' | 'INCIDENT' } {
+  if (site.assessedDowntimeDays !== undefined && site.assessedDowntimeDays !== null) {
+    return { days: site.assessedDowntimeDays, from: 'ASSESSMENT' };
+  }
   const row = DOWNTIME_DAYS[incident.type];
   const days = row[incident.severity];
   if (site.recoveryDays === null) return { days, from: 'INCIDENT' };
@@ -151,7 +168,7 @@ export function valueAtRisk(
   let unknownSites = 0;
   for (const site of items.sites) {
     const downtime = expectedDowntime(incident, site);
-    const loss = siteLoss(site, downtime.days);
+    const loss = partly(siteLoss(site, downtime.days), site.capacityPct ?? null);
     if (!loss.known) unknownSites += 1;
     siteSums.push(...loss.lost);
     const revenuePerDay = loss.known ? converted(loss.perDay) : null;

@@ -282,6 +282,22 @@ export const productsRepository = {
     );
   },
 
+  /** Which of these sites are the single source of a part of one of the organization's products. */
+  async singleSourceSites(db: Executor, organizationId: string, siteIds: readonly string[]) {
+    if (siteIds.length === 0) return new Set<string>();
+    const rows = await db
+      .select({ id: productParts.siteId })
+      .from(productParts)
+      .where(
+        and(
+          eq(productParts.organizationId, organizationId),
+          eq(productParts.singleSource, true),
+          inArray(productParts.siteId, [...siteIds]),
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
+  },
+
   /** Which of these ids are sites of the organization. */
   async siteIds(db: Executor, organizationId: string, ids: readonly string[]) {
     const found = new Set<string>();

@@ -4,6 +4,7 @@ export const suppliers = {
   loadSitesFailed: 'Unable to load sites',
   loadShipmentsFailed: 'Unable to load shipments',
   loadExposureFailed: 'Unable to load the incidents reaching this site',
+  loadHistoryFailed: 'Unable to load how this site stood in past incidents',
   noSites: 'No sites yet. Add your suppliers one by one, or import them from a CSV file.',
   noSitesMatch: 'No sites match these filters.',
   noShipments: 'No shipments yet. Import them from a CSV file.',

@@ -21,7 +21,7 @@ import {
 } from '../api/accept-invitation';
 import { useInvitation } from '../api/lookup-invitation';
 import { messageOf } from '../hooks/use-sign-in-error';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '@/components/AuthLayout';
 import * as WEB_MESSAGES from '@/config/messages';
 
 type Invitation = InvitationLookupResponse['data'];

@@ -17,7 +17,7 @@ import {
   type AccountRequestFormValues,
 } from '../api/request-account';
 import { messageOf } from '../hooks/use-sign-in-error';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '@/components/AuthLayout';
 import * as API_MESSAGES from '@meridian/contracts/messages';
 
 const EMPTY_REQUEST: AccountRequestFormValues = {

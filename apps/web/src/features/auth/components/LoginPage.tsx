@@ -11,7 +11,7 @@ import type { LoginFormValues } from '../api/login-form';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { usePasswordSignIn } from '../hooks/use-password-sign-in';
 import { useSignInError } from '../hooks/use-sign-in-error';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '@/components/AuthLayout';
 import { GoogleIcon } from './GoogleIcon';
 
 // The form's rules (and zod with them) load with its first check, not with the page.

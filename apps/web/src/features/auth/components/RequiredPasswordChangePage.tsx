@@ -1,6 +1,6 @@
 import { ChangePasswordForm } from '@/components/ChangePasswordForm';
 import { useAuth } from '@/lib/auth';
-import { AuthLayout, SignOutFooter } from './AuthLayout';
+import { AuthLayout, SignOutFooter } from '@/components/AuthLayout';
 
 /**
  * Shown before anything else while the account still has a generated password (the one the

@@ -1,7 +1,7 @@
 import { RecoveryCodesStep, ScanStep } from '@/components/two-factor/TwoFactorSetupSteps';
 import { useAuth } from '@/lib/auth';
 import { useState } from 'react';
-import { AuthLayout, SignOutFooter } from './AuthLayout';
+import { AuthLayout, SignOutFooter } from '@/components/AuthLayout';
 
 /**
  * Shown before anything else while the organization requires two-factor sign-in and this

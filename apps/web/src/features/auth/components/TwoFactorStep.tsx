@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useState, type FormEvent } from 'react';
 import type { useSignInError } from '../hooks/use-sign-in-error';
 import { useTwoFactorSignIn } from '../hooks/use-two-factor-sign-in';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '@/components/AuthLayout';
 import * as WEB_MESSAGES from '@/config/messages';
 
 const SIX_DIGITS = /^\d{6}$/;

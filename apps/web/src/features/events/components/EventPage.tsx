@@ -26,6 +26,7 @@ import { useIncident } from '../api/get-incident';
 import { useUpdateIncident } from '../api/update-incident';
 import { useIncidentPermissions } from '../hooks/use-incident-permissions';
 import { IncidentFormDialog } from './IncidentFormDialog';
+import { AssessmentsPanel } from './AssessmentsPanel';
 import { ExposurePanel } from './ExposurePanel';
 import { FeedReports } from './FeedReports';
 import { StatusChip } from './StatusChip';
@@ -142,7 +143,7 @@ function ConfirmIncident({ incident }: { incident: Detail['incident'] }) {
 function EventDetail({ detail }: { detail: Detail }) {
   const { incident, nearbyShipments } = detail;
   const { location } = incident;
-  const { canEdit } = useIncidentPermissions();
+  const { canEdit, canCreate } = useIncidentPermissions();
   const editable = canEdit(incident);
   const incidents = useMemo(() => [incident], [incident]);
   const areas = useMemo(() => {
@@ -234,6 +235,7 @@ function EventDetail({ detail }: { detail: Detail }) {
         )}
       </div>
       <ExposurePanel incident={incident} />
+      <AssessmentsPanel incidentId={incident.id} editable={canCreate} />
       <Timeline incidentId={incident.id} people={people} />
     </>
   );

@@ -31,6 +31,7 @@ import { useUpdateSite } from '../api/update-site';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { sitesCsv } from '../import/template';
 import { ImportWizard } from './ImportWizard';
+import { SiteAssessmentHistory } from '@/components/SiteAssessmentHistory';
 import { SiteExposure } from '@/components/SiteExposure';
 import { SiteFormDialog } from './SiteFormDialog';
 import { SiteRevenue } from './SiteRevenue';
@@ -276,7 +277,22 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
                         </Badge>
                       </button>
                     ) : (
-                      <span className="text-muted-foreground">None</span>
+                      <button
+                        type="button"
+                        aria-expanded={expanded === site.id}
+                        aria-label={`None: no incident reaches ${site.name} now; show its history`}
+                        onClick={() => setExpanded(expanded === site.id ? null : site.id)}
+                        className="inline-flex items-center gap-1 rounded-md text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      >
+                        None
+                        <ChevronDown
+                          aria-hidden="true"
+                          className={cn(
+                            'size-3 transition-transform',
+                            expanded === site.id && 'rotate-180',
+                          )}
+                        />
+                      </button>
                     )}
                   </td>
                   {canEdit ? (
@@ -326,7 +342,15 @@ export function SitesPanel({ canEdit }: { canEdit: boolean }) {
                 {expanded === site.id ? (
                   <tr className="bg-background/40">
                     <td colSpan={columns.length} className="px-4 py-3">
-                      <SiteExposure siteId={site.id} siteName={site.name} />
+                      <div className="flex flex-col gap-3">
+                        <SiteExposure siteId={site.id} siteName={site.name} />
+                        <div className="flex flex-col gap-1.5">
+                          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                            Assessments
+                          </h3>
+                          <SiteAssessmentHistory siteId={site.id} siteName={site.name} />
+                        </div>
+                      </div>
                     </td>
                   </tr>
                 ) : null}

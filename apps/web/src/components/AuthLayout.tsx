@@ -37,7 +37,7 @@ export function AuthLayout({
         <div
           className={`w-full ${wide ? 'max-w-xl' : 'max-w-md'} rounded-xl border border-border bg-surface p-6 shadow-lg sm:p-8`}
         >
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
           {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
           <div className="mt-6">{children}</div>
         </div>

@@ -1,0 +1,139 @@
+import type { Severity } from '@meridian/contracts';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { incidents, organizations, sites, supplierRequests } from '../../db/schema.js';
+
+export type SupplierRequestRow = typeof supplierRequests.$inferSelect;
+export type NewSupplierRequest = typeof supplierRequests.$inferInsert;
+export type SupplierRequestWithSite = SupplierRequestRow & { siteName: string };
+
+/** A request with what its e-mail and its public page say: the incident, the site, who asks. */
+export type SupplierRequestContext = SupplierRequestRow & {
+  organizationName: string;
+  incident: {
+    title: string;
+    countryCode: string | null;
+    lat: number | null;
+    lng: number | null;
+    startsAt: Date;
+    endsAt: Date | null;
+    severity: Severity;
+    assigneeId: string | null;
+  };
+  site: { name: string; city: string | null };
+};
+
+const CONTEXT_SELECTION = {
+  request: supplierRequests,
+  organizationName: organizations.name,
+  incidentTitle: incidents.title,
+  countryCode: incidents.countryCode,
+  lat: incidents.lat,
+  lng: incidents.lng,
+  startsAt: incidents.startsAt,
+  endsAt: incidents.endsAt,
+  severity: incidents.severity,
+  assigneeId: incidents.assigneeId,
+  siteName: sites.name,
+  siteCity: sites.city,
+};
+
+/** Supplier requests; the organization's own ones, except where the public page looks one up. */
+export const supplierRequestsRepository = {
+  async insert(db: Executor, rows: readonly NewSupplierRequest[]): Promise<SupplierRequestRow[]> {
+    if (rows.length === 0) return [];
+    return db
+      .insert(supplierRequests)
+      .values([...rows])
+      .returning();
+  },
+
+  /** Every request of the incident, newest first per site. */
+  async ofIncident(
+    db: Executor,
+    organizationId: string,
+    incidentId: string,
+  ): Promise<SupplierRequestWithSite[]> {
+    const rows = await db
+      .select({ request: supplierRequests, siteName: sites.name })
+      .from(supplierRequests)
+      .innerJoin(sites, eq(sites.id, supplierRequests.siteId))
+      .where(
+        and(
+          eq(supplierRequests.incidentId, incidentId),
+          eq(supplierRequests.organizationId, organizationId),
+        ),
+      )
+      .orderBy(supplierRequests.siteId, desc(supplierRequests.createdAt));
+    return rows.map((row) => ({ ...row.request, siteName: row.siteName }));
+  },
+
+  async findOwn(db: Executor, organizationId: string, incidentId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(supplierRequests)
+      .where(
+        and(
+          eq(supplierRequests.id, id),
+          eq(supplierRequests.incidentId, incidentId),
+          eq(supplierRequests.organizationId, organizationId),
+        ),
+      )
+      .for('update');
+    return row;
+  },
+
+  /** The sites of `siteIds` with a link still open (not revoked; expiry is the caller's). */
+  async openOf(db: Executor, incidentId: string, organizationId: string, siteIds: string[]) {
+    if (siteIds.length === 0) return [];
+    return db
+      .select()
+      .from(supplierRequests)
+      .where(
+        and(
+          eq(supplierRequests.incidentId, incidentId),
+          eq(supplierRequests.organizationId, organizationId),
+          inArray(supplierRequests.siteId, siteIds),
+          isNull(supplierRequests.revokedAt),
+        ),
+      );
+  },
+
+  /** The request with what its e-mail and page say, by id (the mail job) or by token hash. */
+  async context(
+    db: Executor,
+    by: { id: string } | { tokenHash: string },
+    lock = false,
+  ): Promise<SupplierRequestContext | undefined> {
+    const query = db
+      .select(CONTEXT_SELECTION)
+      .from(supplierRequests)
+      .innerJoin(incidents, eq(incidents.id, supplierRequests.incidentId))
+      .innerJoin(sites, eq(sites.id, supplierRequests.siteId))
+      .innerJoin(organizations, eq(organizations.id, supplierRequests.organizationId))
+      .where(
+        'id' in by ? eq(supplierRequests.id, by.id) : eq(supplierRequests.tokenHash, by.tokenHash),
+      );
+    const [row] = lock ? await query.for('update', { of: supplierRequests }) : await query;
+    if (!row) return undefined;
+    return {
+      ...row.request,
+      organizationName: row.organizationName,
+      incident: {
+        title: row.incidentTitle,
+        countryCode: row.countryCode,
+        lat: row.lat,
+        lng: row.lng,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        severity: row.severity,
+        assigneeId: row.assigneeId,
+      },
+      site: { name: row.siteName, city: row.siteCity },
+    };
+  },
+
+  async update(db: Executor, id: string, values: Partial<NewSupplierRequest>): Promise<void> {
+    await db.update(supplierRequests).set(values).where(eq(supplierRequests.id, id));
+  },
+};
