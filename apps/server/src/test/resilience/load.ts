@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Database,
@@ -59,6 +60,8 @@ async function timed(target: Target, operation: Operation, at: number): Promise<
       token: target.token,
       body: operation.method === 'PUT' ? target.bodies.get(operation.url) : undefined,
       timeoutMs: TIMEOUT_MS,
+      // The load generator shares the machine's two cores: it reads answers, never parses them.
+      discardBody: true,
     });
     status = response.status;
   } catch (error) {
@@ -90,6 +93,14 @@ const p99ByWindow = (samples: Sample[], seconds: number) => {
   return Array.from(windows, (window) => percentile(window ?? [], 99));
 };
 
+/** The server's longest event-loop hold in each 10 s of the run (its heap probe prints them). */
+const serverLoop = (output: string, from: number, to: number) =>
+  [...output.matchAll(/loop-probe (\{.*\})/g)]
+    .map((line) => JSON.parse(line[1] ?? '{}') as { at: number; maxMs: number })
+    .filter(({ at }) => at > from && at <= to + 10_000)
+    .map(({ maxMs }) => maxMs);
+const joined = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(' ');
+
 /** Closed loop: as fast as the server answers, with a fixed number of clients. */
 async function measureCapacity(target: Target, seconds: number, clients: number) {
   const end = performance.now() + seconds * 1000;
@@ -113,14 +124,27 @@ async function runAtRate(target: Target, rate: number, seconds: number) {
   const memory: number[] = [];
   const pending: Promise<void>[] = [];
   const total = Math.floor(rate * seconds);
+  // The generator's own event loop, longest hold per 10 s: a request sent late by a busy
+  // client shows here, not as the server's slowness.
+  const clientLoop: number[] = [];
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const cpuBefore = process.cpuUsage();
+  const startedAt = Date.now();
   const started = performance.now();
   let sent = 0;
   let nextMemory = 0;
+  let nextLoop = 10_000;
   while (sent < total) {
     const elapsed = performance.now() - started;
     if (elapsed >= nextMemory) {
       memory.push(rssMiB(pid));
       nextMemory += 2000;
+    }
+    if (elapsed >= nextLoop) {
+      clientLoop.push(delay.max / 1e6);
+      delay.reset();
+      nextLoop += 10_000;
     }
     const due = Math.min(total, Math.floor((elapsed / 1000) * rate));
     for (; sent < due; sent += 1)
@@ -130,7 +154,20 @@ async function runAtRate(target: Target, rate: number, seconds: number) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   await Promise.all(pending);
-  return { samples, memory, seconds: (performance.now() - started) / 1000 };
+  clientLoop.push(delay.max / 1e6);
+  delay.disable();
+  const cpu = process.cpuUsage(cpuBefore);
+  const took = (performance.now() - started) / 1000;
+  return {
+    samples,
+    memory,
+    seconds: took,
+    startedAt,
+    endedAt: Date.now(),
+    clientLoop,
+    /** The generator's CPU over the run, in cores (1 = one core busy throughout). */
+    clientCores: (cpu.user + cpu.system) / 1e6 / took,
+  };
 }
 
 async function signInAsAdmin(server: ServerProcess): Promise<Target> {
@@ -237,9 +274,10 @@ export function describeLoad(
           `Resident memory, lowest: ${baseline.toFixed(0)} MiB in the first half after warm-up, ${final.toFixed(0)} MiB in the second (${(((final - baseline) / baseline) * 100).toFixed(1)}%)`,
           `RSS every 2 s (MiB): ${run.memory.map((mib) => mib.toFixed(0)).join(' ')}`,
           // When a spike came, and whether memory followed it or climbed on its own.
-          `p99 per 10 s (ms): ${p99ByWindow(run.samples, 10)
-            .map((ms) => ms.toFixed(0))
-            .join(' ')}`,
+          `p99 per 10 s (ms): ${joined(p99ByWindow(run.samples, 10))}`,
+          // Where a slow window's time went: the server's loop held, or the client's.
+          `Server event loop, longest hold per 10 s (ms): ${joined(serverLoop(target.server.output(), run.startedAt, run.endedAt))}`,
+          `Load generator event loop, longest hold per 10 s (ms): ${joined(run.clientLoop)}; its CPU ${run.clientCores.toFixed(2)} cores`,
           // Other work on the machine shows here: the test measures what the machine sustains.
           `Load average (1 min; ${availableParallelism()} cores): ${loadBefore.toFixed(1)} before the run, ${loadAfter.toFixed(1)} after`,
           '',

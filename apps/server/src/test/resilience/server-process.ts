@@ -9,7 +9,7 @@ import { freePort, waitForHealth } from '../server-readiness.js';
 
 /** The built server, exactly as production runs it. */
 const serverEntry = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
-const heapProbe = fileURLToPath(new URL('./heap-probe.cjs', import.meta.url));
+const heapProbe = new URL('./heap-probe.mjs', import.meta.url).href;
 
 export const OWNER_EMAIL = 'owner@meridian.local';
 export const OWNER_PASSWORD = 'resilience-owner-passphrase';
@@ -35,7 +35,7 @@ export async function startServer(
   { probeHeap = false }: { probeHeap?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const preload = probeHeap ? ['--expose-gc', '--require', heapProbe] : [];
+  const preload = probeHeap ? ['--expose-gc', '--import', heapProbe] : [];
   const child = spawn(process.execPath, [...preload, serverEntry], {
     env: {
       PATH: process.env.PATH,
@@ -134,6 +134,8 @@ export async function call<T = Record<string, unknown>>(
     body?: unknown;
     headers?: Record<string, string>;
     timeoutMs?: number;
+    /** Read the body to its end without parsing it (`body` is null): a load test's client. */
+    discardBody?: boolean;
   } = {},
 ): Promise<Response<T>> {
   const headers: Record<string, string> = { ...options.headers };
@@ -147,6 +149,10 @@ export async function call<T = Record<string, unknown>>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });
+    if (options.discardBody) {
+      await response.arrayBuffer();
+      return { status: response.status, body: null as T, headers: response.headers };
+    }
     const text = await response.text();
     return {
       status: response.status,
