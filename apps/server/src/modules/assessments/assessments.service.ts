@@ -15,7 +15,7 @@ import { type Actor, requireAccess } from '../../lib/access.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { EXPOSURE_JOBS } from '../exposure/exposure.jobs.js';
-import { incidentsReads } from '../incidents/incidents.reads.js';
+import { visibleIncident } from '../incidents/incidents.reads.js';
 import { appendIncidentEvent } from '../incidents/incidents.service.js';
 import {
   type AssessedSite,
@@ -97,7 +97,7 @@ export class AssessmentsService {
   ) {}
 
   async list(actor: Actor, incidentId: string): Promise<AssessmentListResponse['data']> {
-    await this.visibleIncident(this.db, actor, incidentId);
+    await visibleIncident(this.db, actor.organizationId, incidentId);
     const rows = (await assessments.ofIncident(this.db, actor.organizationId, incidentId)).map(
       toDto,
     );
@@ -138,7 +138,7 @@ export class AssessmentsService {
     const wanted = [...new Set(siteIds)];
     const now = this.now();
     const saved = await this.db.transaction(async (tx) => {
-      await this.visibleIncident(tx, actor, incidentId);
+      await visibleIncident(tx, actor.organizationId, incidentId);
       requireAccess(actor, 'organization.editData', API_MESSAGES.assessment.editorRequired);
       const known = await assessments.siteIdsOf(tx, actor.organizationId, wanted);
       if (known.length < wanted.length) throw notFound(API_MESSAGES.assessment.siteNotFound);
@@ -219,12 +219,5 @@ export class AssessmentsService {
       });
     }
     await this.background.enqueue(tx, EXPOSURE_JOBS.incident, incidentId, { incidentId });
-  }
-
-  /** Another organization's incident is not found. */
-  private async visibleIncident(db: Executor, actor: Actor, incidentId: string) {
-    const incident = await incidentsReads.findVisible(db, actor.organizationId, incidentId);
-    if (!incident) throw notFound(API_MESSAGES.incident.notFound);
-    return incident;
   }
 }

@@ -40,6 +40,20 @@ const CONTEXT_SELECTION = {
 
 /** Supplier requests; the organization's own ones, except where the public page looks one up. */
 export const supplierRequestsRepository = {
+  /** The contact e-mail of each of the organization's sites asked for (blank is none). */
+  async contactEmails(
+    db: Executor,
+    organizationId: string,
+    siteIds: readonly string[],
+  ): Promise<Map<string, string | null>> {
+    if (siteIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: sites.id, email: sites.contactEmail })
+      .from(sites)
+      .where(and(eq(sites.organizationId, organizationId), inArray(sites.id, [...siteIds])));
+    return new Map(rows.map((row) => [row.id, row.email?.trim() || null]));
+  },
+
   async insert(db: Executor, rows: readonly NewSupplierRequest[]): Promise<SupplierRequestRow[]> {
     if (rows.length === 0) return [];
     return db

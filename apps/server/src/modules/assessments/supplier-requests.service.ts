@@ -12,10 +12,8 @@ import {
   WEB_PATHS,
 } from '@meridian/contracts';
 import * as API_MESSAGES from '@meridian/contracts/messages';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { sites } from '../../db/schema.js';
 import type { BackgroundWork } from '../../jobs/background.js';
 import { type Actor, requireAccess } from '../../lib/access.js';
 import { DomainError, conflict, gone, notFound } from '../../lib/errors.js';
@@ -24,7 +22,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.js';
 import type { AlertRaiser } from '../alerts/raise.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { incidentsReads } from '../incidents/incidents.reads.js';
+import { visibleIncident } from '../incidents/incidents.reads.js';
 import { appendIncidentEvent } from '../incidents/incidents.service.js';
 import { assessmentsRepository as assessments } from './assessments.repository.js';
 import { type AssessmentsService, assertRecoveryDate } from './assessments.service.js';
@@ -126,7 +124,7 @@ export class SupplierRequestsService {
   ) {}
 
   async list(actor: Actor, incidentId: string): Promise<SupplierRequestListResponse['data']> {
-    await this.visibleIncident(this.db, actor, incidentId);
+    await visibleIncident(this.db, actor.organizationId, incidentId);
     const now = this.now();
     const rows = await requests.ofIncident(this.db, actor.organizationId, incidentId);
     const latest = new Map<string, SupplierRequestRow>();
@@ -149,7 +147,7 @@ export class SupplierRequestsService {
   ): Promise<SupplierRequestCreateResponse['data']> {
     const now = this.now();
     const result = await this.db.transaction(async (tx) => {
-      await this.visibleIncident(tx, actor, incidentId);
+      await visibleIncident(tx, actor.organizationId, incidentId);
       requireAccess(actor, 'organization.editData', API_MESSAGES.assessment.editorRequired);
       if (!this.mailer.configured) {
         throw new DomainError('SERVICE_UNAVAILABLE', API_MESSAGES.supplierRequest.mailRequired);
@@ -162,14 +160,7 @@ export class SupplierRequestsService {
         throw conflict(API_MESSAGES.assessment.notExposed);
       }
       const ids = exposed.map((site) => site.siteId);
-      const emails = new Map(
-        (
-          await tx
-            .select({ id: sites.id, email: sites.contactEmail })
-            .from(sites)
-            .where(and(eq(sites.organizationId, actor.organizationId), inArray(sites.id, ids)))
-        ).map((row) => [row.id, row.email?.trim() || null]),
-      );
+      const emails = await requests.contactEmails(tx, actor.organizationId, ids);
       const open = new Set(
         (await requests.openOf(tx, incidentId, actor.organizationId, ids))
           // A bounced link is not open: asking again (the e-mail fixed) sends a new one.
@@ -260,7 +251,7 @@ export class SupplierRequestsService {
 
   async revoke(actor: Actor, incidentId: string, requestId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.visibleIncident(tx, actor, incidentId);
+      await visibleIncident(tx, actor.organizationId, incidentId);
       requireAccess(actor, 'organization.editData', API_MESSAGES.assessment.editorRequired);
       const row = await requests.findOwn(tx, actor.organizationId, incidentId, requestId);
       if (!row) throw notFound(API_MESSAGES.supplierRequest.notFound);
@@ -385,11 +376,5 @@ export class SupplierRequestsService {
     }
     if (request.expiresAt <= this.now()) throw gone(API_MESSAGES.supplierRequest.linkExpired);
     return request;
-  }
-
-  private async visibleIncident(db: Executor, actor: Actor, incidentId: string) {
-    const incident = await incidentsReads.findVisible(db, actor.organizationId, incidentId);
-    if (!incident) throw notFound(API_MESSAGES.incident.notFound);
-    return incident;
   }
 }

@@ -1,4 +1,7 @@
+import * as API_MESSAGES from '@meridian/contracts/messages';
+import type { Executor } from '../../db/client.js';
 import { face } from '../../lib/face.js';
+import { notFound } from '../../lib/errors.js';
 import { incidentsRepository } from './incidents.repository.js';
 
 export {
@@ -19,3 +22,15 @@ export const incidentsReads = face(incidentsRepository, [
   'findAssignable',
   'idsOf',
 ]);
+
+/** The incident when the organization sees it (its own or a global one); else a 404. */
+export async function visibleIncident(
+  db: Executor,
+  organizationId: string,
+  incidentId: string,
+  message: string = API_MESSAGES.incident.notFound,
+) {
+  const incident = await incidentsRepository.findVisible(db, organizationId, incidentId);
+  if (!incident) throw notFound(message);
+  return incident;
+}
