@@ -295,7 +295,7 @@ describe('exposure on screen', () => {
   });
 
   it('asks the supplier by e-mail, who answers at phone width through the link', async () => {
-    const page = await browser.newPage({ baseURL: world().baseUrl });
+    const page = await browser.newPage({ baseURL: world().baseUrl, bypassCSP: true });
     await startSignedIn(page, world().data.account, `/admin/events/${world().data.incidentId}`);
     const panel = page.getByRole('region', { name: 'Assessments', exact: true });
     await panel.getByRole('button', { name: 'Ask suppliers' }).click();
@@ -367,5 +367,22 @@ describe('exposure on screen', () => {
     await expect(history).toContainText('Recovered');
     await expect(history).toContainText('resolved');
     await saveScreenshot(page, 'site-assessment-history', 'viewport');
+
+    // Insights counts the answer: the response rate and the time to a first answer.
+    await page.goto('/admin/insights');
+    await followSystemTheme(page);
+    const responses = page.getByRole('region', { name: 'Supplier responses', exact: true });
+    await expect(responses).toContainText(
+      /1 request to suppliers: 1 answered \(100 %\), a median \d+ min after the e-mail\./,
+    );
+    await responses.scrollIntoViewIfNeeded();
+    await responses.locator('[role="img"] canvas').waitFor();
+    await saveScreenshot(page, 'insights-supplier-responses-chart', 'viewport');
+    await responses.getByRole('button', { name: 'Show as table' }).click();
+    await expect(responses.getByRole('row', { name: /Rotterdam supplier/ })).toContainText(
+      '1 of 1 (100 %)',
+    );
+    await responses.scrollIntoViewIfNeeded();
+    await checkInThemes(page, 'insights-supplier-responses');
   });
 });

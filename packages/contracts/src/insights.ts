@@ -117,6 +117,25 @@ export const ValueBySupplier = z.object({
 });
 export type ValueBySupplier = z.infer<typeof ValueBySupplier>;
 
+/** Requests made to suppliers in the window: how many were answered, and how fast. */
+export const ResponseCounts = z.object({
+  /** Requests e-mailed (not withdrawn before an answer). */
+  asked: z.number().int(),
+  /** Requests with at least one answer. */
+  answered: z.number().int(),
+  /** Requests whose address the supplier's mail server refused. */
+  bounced: z.number().int(),
+  /** The median hours from the e-mail to the first answer; null until one is answered. */
+  medianHoursToAnswer: z.number().nullable(),
+});
+export type ResponseCounts = z.infer<typeof ResponseCounts>;
+
+export const SupplierResponses = ResponseCounts.extend({
+  /** The suppliers asked most, most first (INSIGHTS_LIMITS.top). */
+  suppliers: z.array(ResponseCounts.extend({ id: z.uuid(), name: z.string() })),
+});
+export type SupplierResponses = z.infer<typeof SupplierResponses>;
+
 export const Charts = z.object({
   from: IsoDateTime,
   to: IsoDateTime,
@@ -133,6 +152,8 @@ export const Charts = z.object({
   valueAtRiskByType: z.array(ValueByType),
   /** The suppliers with the most value at risk, largest first (INSIGHTS_LIMITS.top). */
   valueAtRiskBySupplier: z.array(ValueBySupplier),
+  /** How the suppliers asked about incidents answered (requests made in the window). */
+  supplierResponses: SupplierResponses,
 });
 export type Charts = z.infer<typeof Charts>;
 

@@ -646,7 +646,10 @@ export const supplierRequests = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The latest answer (an answer can be changed until the link expires). */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The first answer: the time to answer counts to it. */
+    firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
     /** The contact's mail server refused the address (a 5xx reply): not sent again. */
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     bounceReason: text('bounce_reason'),

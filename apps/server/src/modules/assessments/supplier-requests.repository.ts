@@ -1,11 +1,33 @@
 import type { Severity } from '@meridian/contracts';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { incidents, organizations, sites, supplierRequests } from '../../db/schema.js';
 
 export type SupplierRequestRow = typeof supplierRequests.$inferSelect;
 export type NewSupplierRequest = typeof supplierRequests.$inferInsert;
 export type SupplierRequestWithSite = SupplierRequestRow & { siteName: string };
+
+/** How many were asked, answered and refused, and the median hours to a first answer. */
+export type ResponseCounts = {
+  asked: number;
+  answered: number;
+  bounced: number;
+  medianHours: number | null;
+};
+type SiteRef = { id: string; name: string };
 
 /** A request with what its e-mail and its public page say: the incident, the site, who asks. */
 export type SupplierRequestContext = SupplierRequestRow & {
@@ -144,6 +166,52 @@ export const supplierRequestsRepository = {
         assigneeId: row.assigneeId,
       },
       site: { name: row.siteName, city: row.siteCity },
+    };
+  },
+
+  /**
+   * How the organization's suppliers answered the requests made in a window (on incidents
+   * meeting `incidents`, a condition on `incidents`): asked (not withdrawn before an answer),
+   * answered, refused by their mail server, and the median hours from the e-mail to the first
+   * answer; overall, and for the `limit` sites asked most.
+   */
+  async responseStats(
+    db: Executor,
+    organizationId: string,
+    window: { from: Date; end: Date; incidents: SQL | undefined; limit: number },
+  ): Promise<{ overall: ResponseCounts; sites: (ResponseCounts & SiteRef)[] }> {
+    const hours = sql`extract(epoch from (${supplierRequests.firstAnsweredAt} - coalesce(${supplierRequests.sentAt}, ${supplierRequests.createdAt}))) / 3600`;
+    const counts = {
+      asked: sql<number>`count(*)::int`,
+      answered: sql<number>`count(${supplierRequests.firstAnsweredAt})::int`,
+      bounced: sql<number>`count(${supplierRequests.bouncedAt})::int`,
+      medianHours: sql<number | null>`(percentile_cont(0.5) within group (order by ${hours})
+        filter (where ${supplierRequests.firstAnsweredAt} is not null))::float8`,
+    };
+    const where = and(
+      eq(supplierRequests.organizationId, organizationId),
+      gte(supplierRequests.createdAt, window.from),
+      lt(supplierRequests.createdAt, window.end),
+      or(isNull(supplierRequests.revokedAt), isNotNull(supplierRequests.firstAnsweredAt)),
+      window.incidents,
+    );
+    const [overall] = await db
+      .select(counts)
+      .from(supplierRequests)
+      .innerJoin(incidents, eq(incidents.id, supplierRequests.incidentId))
+      .where(where);
+    const bySite = await db
+      .select({ id: sites.id, name: sites.name, ...counts })
+      .from(supplierRequests)
+      .innerJoin(incidents, eq(incidents.id, supplierRequests.incidentId))
+      .innerJoin(sites, eq(sites.id, supplierRequests.siteId))
+      .where(where)
+      .groupBy(sites.id, sites.name)
+      .orderBy(desc(counts.asked), asc(sites.name), asc(sites.id))
+      .limit(window.limit);
+    return {
+      overall: overall ?? { asked: 0, answered: 0, bounced: 0, medianHours: null },
+      sites: bySite,
     };
   },
 

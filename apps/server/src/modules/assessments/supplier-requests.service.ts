@@ -331,6 +331,7 @@ export class SupplierRequestsService {
       }
       await requests.update(tx, request.id, {
         answeredAt: now,
+        firstAnsweredAt: request.firstAnsweredAt ?? now,
         answerCount: request.answerCount + 1,
         answer: {
           affected: body.affected,

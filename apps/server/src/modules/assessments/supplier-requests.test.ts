@@ -1,5 +1,6 @@
 import type {
   AssessmentListResponse,
+  ChartsResponse,
   IncidentExposureResponse,
   NotificationListResponse,
   SupplierRequestCreateResponse,
@@ -372,5 +373,59 @@ describe('asking suppliers', () => {
     await steps.runJobs();
     expect(lastMailTo('yard@dock.example').subject).toMatch(/Is Klang yard affected/);
     expect((await yard()).map((row) => row.status)).toEqual(['OPEN', 'BOUNCED']);
+  });
+
+  it('counts in Insights who answered and how fast, from the e-mail to the first answer', async () => {
+    const [plant] = await server.database.db
+      .select()
+      .from(supplierRequests)
+      .where(eq(supplierRequests.siteId, site.plant));
+    if (!plant?.firstAnsweredAt || !plant.answeredAt) throw new Error('the plant has not answered');
+    // Changing the answer kept the time of the first one.
+    expect(plant.firstAnsweredAt.getTime()).toBeLessThan(plant.answeredAt.getTime());
+    await server.database.db
+      .update(supplierRequests)
+      .set({ sentAt: new Date(plant.firstAnsweredAt.getTime() - 6 * 3_600_000) })
+      .where(eq(supplierRequests.id, plant.id));
+    const charts = (as: string) =>
+      server.request<ChartsResponse>('GET', '/api/insights/charts?days=30&scope=ORG', {
+        token: as,
+      });
+    const reply = await charts(token.viewer);
+    expect(reply.status).toBe(200);
+    // The depot's link was withdrawn unanswered: not counted. The yard was asked twice (one
+    // address refused, one link open), the plant once and answered 6 hours after the e-mail.
+    expect(reply.body.data.charts.supplierResponses).toEqual({
+      asked: 3,
+      answered: 1,
+      bounced: 1,
+      medianHoursToAnswer: 6,
+      suppliers: [
+        {
+          id: site.noMail,
+          name: 'Klang yard',
+          asked: 2,
+          answered: 0,
+          bounced: 1,
+          medianHoursToAnswer: null,
+        },
+        {
+          id: site.plant,
+          name: 'Klang plant',
+          asked: 1,
+          answered: 1,
+          bounced: 0,
+          medianHoursToAnswer: 6,
+        },
+      ],
+    });
+    const outsider = (await charts(token.outsider)).body.data.charts.supplierResponses;
+    expect(outsider).toEqual({
+      asked: 0,
+      answered: 0,
+      bounced: 0,
+      medianHoursToAnswer: null,
+      suppliers: [],
+    });
   });
 });

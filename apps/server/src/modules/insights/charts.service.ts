@@ -5,6 +5,8 @@ import type { Actor } from '../../lib/access.js';
 import { type ChartWindow, chartsRepository as repository } from './charts.repository.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
 import { scopeCondition } from './visibility.js';
+import { supplierRequestsReads } from '../assessments/assessments.reads.js';
+import type { ResponseCounts } from '../assessments/assessments.reads.js';
 
 const DAY_MS = 86_400_000;
 
@@ -40,6 +42,16 @@ export class ChartsService {
       currency,
       INSIGHTS_LIMITS.top,
     );
+    const responses = await supplierRequestsReads.responseStats(this.db, actor.organizationId, {
+      from: window.from,
+      end: window.end,
+      incidents: window.scope,
+      limit: INSIGHTS_LIMITS.top,
+    });
+    const answers = ({ medianHours, ...counts }: ResponseCounts) => ({
+      ...counts,
+      medianHoursToAnswer: medianHours,
+    });
     return {
       from: window.from.toISOString(),
       to: window.end.toISOString(),
@@ -57,6 +69,14 @@ export class ChartsService {
       valueAtRiskOverTime,
       valueAtRiskByType,
       valueAtRiskBySupplier,
+      supplierResponses: {
+        ...answers(responses.overall),
+        suppliers: responses.sites.map(({ id, name, ...counts }) => ({
+          id,
+          name,
+          ...answers(counts),
+        })),
+      },
     };
   }
 }

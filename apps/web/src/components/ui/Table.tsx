@@ -20,7 +20,7 @@ const LOOKS = {
   ruled: {
     head: 'text-muted-foreground',
     headRow: 'border-b border-border',
-    cell: 'py-2 font-medium',
+    cell: 'py-2 pr-3 font-medium',
   },
 } as const;
 

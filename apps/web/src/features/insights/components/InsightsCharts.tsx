@@ -18,6 +18,9 @@ import {
   openResolvedTable,
   resolveTimeTable,
   severityTable,
+  supplierResponsesSummary,
+  supplierResponsesTable,
+  responseRate,
   topLanesTable,
   topSuppliersTable,
   valueAtRiskTable,
@@ -82,6 +85,16 @@ function ChartGrid({ charts }: { charts: Charts }) {
         'Value at risk',
         resolvedTheme,
         (value) => compactMoney(value, charts.currency),
+      ),
+      responses: rankingOption(
+        charts.supplierResponses.suppliers.map((supplier) => ({
+          label: supplier.name,
+          value: responseRate(supplier) ?? 0,
+        })),
+        'Response rate',
+        resolvedTheme,
+        (value) => `${value} %`,
+        100,
       ),
       lanes: rankingOption(
         charts.topLanes.map((lane) => ({ label: lane.lane, value: lane.shipments })),
@@ -188,6 +201,24 @@ function ChartGrid({ charts }: { charts: Charts }) {
         height={barsHeight(charts.topLanes.length)}
         summary={`Bars of the ${plural(charts.topLanes.length, 'lane')} with the most exposed shipments.`}
         empty={charts.topLanes.length === 0 ? 'No lane was reached in this window.' : null}
+      />
+      <ChartCard
+        className="@3xl:col-span-2"
+        title="Supplier responses"
+        description={
+          charts.supplierResponses.asked === 0
+            ? 'How the suppliers asked about incidents answered.'
+            : supplierResponsesSummary(charts)
+        }
+        option={options.responses}
+        table={supplierResponsesTable(charts)}
+        height={barsHeight(charts.supplierResponses.suppliers.length)}
+        summary={`Bars of the share of requests answered by the ${plural(charts.supplierResponses.suppliers.length, 'supplier')} asked most.`}
+        empty={
+          charts.supplierResponses.asked === 0
+            ? 'No supplier was asked in this window: use Ask suppliers on an event.'
+            : null
+        }
       />
     </div>
   );

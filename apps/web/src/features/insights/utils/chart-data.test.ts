@@ -4,8 +4,11 @@ import {
   chartTotals,
   dayLabel,
   formatDuration,
+  formatHours,
   resolveTimeTable,
   severityTable,
+  supplierResponsesSummary,
+  supplierResponsesTable,
   topSuppliersTable,
   valueAtRiskTable,
   valueBySupplierTable,
@@ -63,9 +66,44 @@ const charts: Charts = {
       incidents: 2,
     },
   ],
+  supplierResponses: {
+    asked: 3,
+    answered: 2,
+    bounced: 1,
+    medianHoursToAnswer: 52.8,
+    suppliers: [
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        name: 'Lyon plant',
+        asked: 2,
+        answered: 2,
+        bounced: 0,
+        medianHoursToAnswer: 0.25,
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000003',
+        name: 'Porto mill',
+        asked: 1,
+        answered: 0,
+        bounced: 1,
+        medianHoursToAnswer: null,
+      },
+    ],
+  },
 };
 
 describe('chart tables', () => {
+  it('gives each supplier’s answers, and one sentence for all of them', () => {
+    expect(supplierResponsesTable(charts).rows.map((row) => row.cells)).toEqual([
+      ['Lyon plant', '2 of 2 (100 %)', '15 min'],
+      ['Porto mill', '0 of 1 (0 %); 1 refused', '—'],
+    ]);
+    expect(supplierResponsesSummary(charts)).toBe(
+      "3 requests to suppliers: 2 answered (67 %), a median 2.2 days after the e-mail; 1 refused by the supplier's mail server.",
+    );
+    expect(formatHours(5.24)).toBe('5.2 h');
+  });
+
   it('gives each day of the severity chart with its total', () => {
     expect(severityTable(charts)).toEqual({
       columns: ['Day', 'Critical', 'High', 'Medium', 'Low', 'Total'],

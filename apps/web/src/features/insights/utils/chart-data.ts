@@ -130,3 +130,38 @@ export function chartTotals(charts: Charts) {
   const peakValue = Math.max(0, ...charts.valueAtRiskOverTime.map((day) => day.amount));
   return { incidents, resolved, openNow, peakSites, peakShipments, peakValue };
 }
+
+/** Hours to answer: "45 min" under an hour, else as `formatDuration`; "—" for none. */
+export const formatHours = (hours: number | null): string => {
+  if (hours === null) return '—';
+  return hours < 1 ? `${Math.max(1, Math.round(hours * 60))} min` : formatDuration(hours);
+};
+
+/** Answered of asked, as a whole percentage; null when nobody was asked. */
+export const responseRate = ({ asked, answered }: { asked: number; answered: number }) =>
+  asked === 0 ? null : Math.round((answered / asked) * 100);
+
+export const supplierResponsesTable = (charts: Charts): ChartTable => ({
+  columns: ['Supplier', 'Answered', 'Time to answer'],
+  rows: charts.supplierResponses.suppliers.map((supplier) => ({
+    key: supplier.id,
+    cells: [
+      supplier.name,
+      `${count(supplier.answered)} of ${count(supplier.asked)} (${responseRate(supplier) ?? 0} %)` +
+        (supplier.bounced > 0 ? `; ${count(supplier.bounced)} refused` : ''),
+      formatHours(supplier.medianHoursToAnswer),
+    ],
+  })),
+});
+
+/** The card's sentence: "12 requests: 8 answered (67 %), a median 5.2 h after the e-mail." */
+export function supplierResponsesSummary(charts: Charts): string {
+  const { asked, answered, bounced, medianHoursToAnswer } = charts.supplierResponses;
+  const requests = `${count(asked)} request${asked === 1 ? '' : 's'} to suppliers`;
+  const speed =
+    medianHoursToAnswer === null
+      ? ''
+      : `, a median ${formatHours(medianHoursToAnswer)} after the e-mail`;
+  const refused = bounced > 0 ? `; ${count(bounced)} refused by the supplier's mail server` : '';
+  return `${requests}: ${count(answered)} answered (${responseRate({ asked, answered })} %)${speed}${refused}.`;
+}

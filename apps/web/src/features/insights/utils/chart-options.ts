@@ -240,6 +240,8 @@ export function rankingOption(
   theme: ResolvedTheme,
   /** How the values are written on the axis (amounts of money); plain numbers by default. */
   formatter?: (value: number) => string,
+  /** The axis's end when the values have one (100 for shares in per cent). */
+  max?: number,
 ): ChartOption {
   const palette = CHART_PALETTE[theme];
   const ordered = rows.toReversed();
@@ -248,7 +250,10 @@ export function rankingOption(
     legend: { show: false },
     grid: { left: 8, right: 24, top: 8, bottom: 16 },
     tooltip: { ...tooltipOf(palette), axisPointer: { type: 'shadow' } },
-    xAxis: valueAxis(palette, formatter),
+    xAxis: {
+      ...valueAxis(palette, formatter),
+      ...(max === undefined ? {} : { max, interval: max / 4 }),
+    },
     yAxis: {
       ...categoryAxis(
         palette,
