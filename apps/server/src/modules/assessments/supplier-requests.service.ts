@@ -315,6 +315,12 @@ export class SupplierRequestsService {
         `${request.site.name} (supplier, ${request.email})`,
         now,
       );
+      const answer = {
+        affected: body.affected,
+        capacityPct: values.capacityPct,
+        expectedRecoveryOn: values.expectedRecoveryOn,
+        notes: values.notes,
+      };
       const to = request.incident.assigneeId ?? request.createdByUserId;
       if (to) {
         await this.alerts.raise(tx, {
@@ -329,16 +335,23 @@ export class SupplierRequestsService {
           targetUserId: to,
         });
       }
+      // The supplier has no account: the row names the request and the address it went to.
+      await recordAudit(
+        tx,
+        { organizationId: request.organizationId },
+        {
+          action: 'supplier_request.answer',
+          targetType: 'supplier_request',
+          targetId: request.id,
+          before: request.answer,
+          after: { ...answer, siteId: request.siteId, email: request.email },
+        },
+      );
       await requests.update(tx, request.id, {
         answeredAt: now,
         firstAnsweredAt: request.firstAnsweredAt ?? now,
         answerCount: request.answerCount + 1,
-        answer: {
-          affected: body.affected,
-          capacityPct: values.capacityPct,
-          expectedRecoveryOn: values.expectedRecoveryOn,
-          notes: values.notes,
-        },
+        answer,
       });
     });
     this.background.kick();

@@ -32,6 +32,7 @@ const steps = incidentSteps(() => server);
 const token = { manager: '', viewer: '', outsider: '' };
 const site = { plant: '', depot: '', noMail: '', far: '' };
 let incidentId = '';
+let organizationId = '';
 let otherIncidentId = '';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -71,7 +72,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Meridian <risk@meridian.example>',
   });
-  const organizationId = (await server.createOrganization('Ask Co')).id;
+  organizationId = (await server.createOrganization('Ask Co')).id;
   const other = (await server.createOrganization('Other Co')).id;
   Object.assign(
     token,
@@ -289,6 +290,20 @@ describe('asking suppliers', () => {
     ).toBeDefined();
     const list = (await listRequests()).body.data;
     expect(list.responseRate).toEqual({ asked: 2, answered: 1 });
+    // Both answers are audited, for the organization, with no user behind them.
+    const audited = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'supplier_request.answer'))
+      .orderBy(auditLog.id);
+    expect(audited.map((row) => [row.actorUserId, row.actingOrganizationId])).toEqual([
+      [null, organizationId],
+      [null, organizationId],
+    ]);
+    expect(audited[1]).toMatchObject({
+      before: { affected: true, capacityPct: 40 },
+      after: { affected: false, siteId: site.plant, email: 'aisha@plant.example' },
+    });
   });
 
   it('reminds a contact that has not answered when the reminder is due, and only that one', async () => {
