@@ -143,9 +143,16 @@ describe('exposure on screen', () => {
     // Both exposed shipments ringed in red, from the map body's exposed flags.
     await layer('exposed-shipments').toBe('2');
     await waitForMapPainted(page, { theme: 'dark', shipments: 3, incidents: 2 });
+    // The exposed site in its assessment's colour (not assessed yet), the other in the sites'.
+    await expect
+      .poll(() => map.getAttribute('data-drawn-site-states'), { timeout: 20_000 })
+      .toBe('NONE:1,POTENTIAL:1');
     // The storm is drawn larger for its priority; the legend says what sizes mean.
     await expect(page.getByRole('figure', { name: 'Incident size by priority' })).toContainText(
       'PriorityP1P2P3P4Not exposed',
+    );
+    await expect(page.getByRole('figure', { name: 'Site colour by assessment' })).toContainText(
+      'SitesConfirmed impactRecoveringPotentialRecoveredNo impactNot exposed',
     );
     await saveScreenshot(page, 'atlas-exposed-routes');
     await page.getByRole('combobox', { name: /filter/i }).click();

@@ -1,31 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common.js';
 import { CRITICALITIES } from './roles.js';
-
-/**
- * How an exposed site stands in an incident, from "it is in the area" to "it is back":
- * POTENTIAL until someone says better (the site became exposed), then CONFIRMED (hit) or
- * NO_IMPACT, then RECOVERING and RECOVERED.
- */
-export const ASSESSMENT_STATES = [
-  'POTENTIAL',
-  'CONFIRMED',
-  'NO_IMPACT',
-  'RECOVERING',
-  'RECOVERED',
-] as const;
-export type AssessmentState = (typeof ASSESSMENT_STATES)[number];
-
-export const ASSESSMENT_STATE_LABELS: Readonly<Record<AssessmentState, string>> = {
-  POTENTIAL: 'Potential',
-  CONFIRMED: 'Confirmed impact',
-  NO_IMPACT: 'No impact',
-  RECOVERING: 'Recovering',
-  RECOVERED: 'Recovered',
-};
-
-/** States a site no longer loses revenue in: value at risk leaves it out. */
-export const ASSESSED_UNHARMED: ReadonlySet<AssessmentState> = new Set(['NO_IMPACT', 'RECOVERED']);
+import { ASSESSMENT_STATES } from './assessment-states.js';
 
 export const ASSESSMENT_LIMITS = {
   notes: 2000,

@@ -21,6 +21,7 @@ export const LIMITS = {
 } as const;
 
 export * from './roles.js';
+export * from './assessment-states.js';
 export * from './countries.js';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASSESSMENT_STATES } from './assessment-states.js';
 import { Incident } from './atlas.js';
 import { IsoDateTime } from './common.js';
 import { IncidentImpact, Priority } from './impact.js';
@@ -145,6 +146,11 @@ export const ExposureSummaryResponse = z.object({
     /** The organization's sites and shipments reached by any incident of the view, for the map. */
     exposedSiteIds: z.array(z.string()).optional(),
     exposedShipmentIds: z.array(z.string()).optional(),
+    /**
+     * Each exposed site's assessment (Potential until someone says better); where several
+     * incidents reach it, the state that needs the most attention (ASSESSMENT_ATTENTION).
+     */
+    siteAssessments: z.record(z.string(), z.enum(ASSESSMENT_STATES)).optional(),
   }),
 });
 export type ExposureSummaryResponse = z.infer<typeof ExposureSummaryResponse>;

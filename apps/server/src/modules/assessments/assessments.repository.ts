@@ -163,6 +163,28 @@ export const assessmentsRepository = {
    * How each assessed site stands, for value at risk, with a fingerprint that changes whenever
    * one of them does (a recompute that finds it unchanged writes nothing).
    */
+  /** The organization's assessments in the incidents given, as (incident, site, state). */
+  async statesIn(
+    db: Executor,
+    organizationId: string,
+    incidentIds: readonly string[],
+  ): Promise<{ incidentId: string; siteId: string; state: AssessmentState }[]> {
+    if (incidentIds.length === 0) return [];
+    return db
+      .select({
+        incidentId: siteAssessments.incidentId,
+        siteId: siteAssessments.siteId,
+        state: siteAssessments.state,
+      })
+      .from(siteAssessments)
+      .where(
+        and(
+          eq(siteAssessments.organizationId, organizationId),
+          inArray(siteAssessments.incidentId, [...incidentIds]),
+        ),
+      );
+  },
+
   async statesOf(
     db: Executor,
     incidentId: string,

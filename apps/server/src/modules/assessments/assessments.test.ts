@@ -1,4 +1,5 @@
 import type {
+  ExposureSummaryResponse,
   AssessmentBulkResponse,
   AssessmentListResponse,
   AssessmentResponse,
@@ -203,6 +204,16 @@ describe('site assessments', () => {
     expect(after.valueAtRisk.bySite.map((row) => row.siteId)).toEqual([site.plant]);
     expect(after.valueAtRisk.sites).toBe(before.valueAtRisk.sites - 10_000 * 5);
     expect((await list()).body.data.counts).toMatchObject({ CONFIRMED: 1, NO_IMPACT: 1 });
+    // The map colours each exposed site by its state; another organization sees none of them.
+    const summary = (as: string) =>
+      server.request<ExposureSummaryResponse>('GET', '/api/exposure/summary?scope=ORG', {
+        token: as,
+      });
+    expect((await summary(token.viewer)).body.data.siteAssessments).toMatchObject({
+      [site.plant]: 'CONFIRMED',
+      [site.depot]: 'NO_IMPACT',
+    });
+    expect((await summary(token.outsider)).body.data.siteAssessments).toEqual({});
   });
 
   it('sets several at once, all or none, and a recovered incident puts nothing at risk', async () => {

@@ -1,4 +1,4 @@
-import { ASSESSED_UNHARMED } from '@meridian/contracts';
+import { ASSESSED_UNHARMED, ASSESSMENT_ATTENTION, type AssessmentState } from '@meridian/contracts';
 import type { assessmentsReads } from '../assessments/assessments.reads.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -38,4 +38,23 @@ export function assessedSites<
       },
     ];
   });
+}
+
+/**
+ * Each exposed site's state for the map: its assessment in each incident reaching it (Potential
+ * where none was made), the one needing the most attention where there are several.
+ */
+export function siteAttention(
+  reached: readonly { incidentId: string; siteId: string }[],
+  assessed: readonly { incidentId: string; siteId: string; state: AssessmentState }[],
+): Record<string, AssessmentState> {
+  const stateOf = new Map(assessed.map((row) => [`${row.incidentId}:${row.siteId}`, row.state]));
+  const rank = (state: AssessmentState) => ASSESSMENT_ATTENTION.indexOf(state);
+  const bySite: Record<string, AssessmentState> = {};
+  for (const { incidentId, siteId } of reached) {
+    const state = stateOf.get(`${incidentId}:${siteId}`) ?? 'POTENTIAL';
+    const current = bySite[siteId];
+    if (current === undefined || rank(state) < rank(current)) bySite[siteId] = state;
+  }
+  return bySite;
 }

@@ -241,6 +241,21 @@ export const exposureReads = {
       .groupBy(exposures.targetKind, exposures.targetId);
   },
 
+  /** Which incident (of its own only, or any) reaches which of the organization's sites now. */
+  exposedSitesByIncident(db: Executor, organizationId: string, ownIncidentsOnly: boolean) {
+    return db
+      .select({ incidentId: exposures.incidentId, siteId: exposures.targetId })
+      .from(exposures)
+      .where(
+        and(
+          eq(exposures.organizationId, organizationId),
+          eq(exposures.targetKind, 'SITE'),
+          ne(exposures.state, 'CLEARED'),
+          ownIncidentsOnly ? ofOwnIncident(organizationId) : undefined,
+        ),
+      );
+  },
+
   /**
    * Changes whenever a shipment exposure of the organization is added, changed or removed
    * (count, newest row, latest change): the version of `exposedShipmentIds`.

@@ -16,6 +16,8 @@ import { toSiteDto } from '../sites/sites.mapper.js';
 import { countedRows, exposureReads, valueAtRiskOfRows } from './exposure.reads.js';
 import { toExposureFacts, toExposurePeak } from './exposure.mapper.js';
 import { currencyBookOf } from '../settings/settings.reads.js';
+import { assessmentsReads } from '../assessments/assessments.reads.js';
+import { siteAttention } from './assessed-sites.js';
 
 /** A map draws this many routes at most; more would hide the map under lines. */
 const EXPOSED_ROUTES_MAX = 1000;
@@ -100,12 +102,21 @@ export class ExposureService {
       actor.organizationId,
       scope === 'ORG',
     );
+    const reached = await exposureReads.exposedSitesByIncident(
+      this.db,
+      actor.organizationId,
+      scope === 'ORG',
+    );
+    const assessed = await assessmentsReads.statesIn(this.db, actor.organizationId, [
+      ...new Set(reached.map((row) => row.incidentId)),
+    ]);
     return {
       incidents: shown,
       exposedSiteIds: targets.filter((target) => target.kind === 'SITE').map((target) => target.id),
       exposedShipmentIds: targets
         .filter((target) => target.kind === 'SHIPMENT')
         .map((target) => target.id),
+      siteAssessments: siteAttention(reached, assessed),
     };
   }
 }

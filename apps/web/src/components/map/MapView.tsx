@@ -56,7 +56,13 @@ const SHIPMENT_UNKNOWN_TITLE = 'Shipment (details unavailable)';
  */
 function reportOnIdle(
   map: MapLibreMap,
-  key: 'drawnShipments' | 'drawnIncidents' | 'drawnSites' | 'basemap' | 'paintedTheme',
+  key:
+    | 'drawnShipments'
+    | 'drawnIncidents'
+    | 'drawnSites'
+    | 'drawnSiteStates'
+    | 'basemap'
+    | 'paintedTheme',
   value: string,
 ) {
   const container = map.getContainer();
@@ -65,6 +71,19 @@ function reportOnIdle(
     container.dataset[key] = value;
   });
 }
+
+/** "A:2,B:1": how many features have each value of a property, by value. */
+const countsOf = (features: readonly { properties: unknown }[], property: string) => {
+  const counts = new Map<string, number>();
+  for (const { properties } of features) {
+    const value = String((properties as Record<string, unknown>)[property]);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([value, count]) => `${value}:${count}`)
+    .join(',');
+};
 
 /** Loads `data` into a source: a Blob by object URL, which the returned function gives back. */
 function setSourceData(map: MapLibreMap, source: string, data: GeoJSON.GeoJSON | Blob) {
@@ -158,7 +177,7 @@ export function MapView({
   showSites = true,
   onSiteSelect,
   describeShipment,
-  exposedSiteIds,
+  siteAssessments,
   incidentSizes,
   routes,
   label,
@@ -446,9 +465,12 @@ export function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    void map.getSource<GeoJSONSource>(SOURCES.sites)?.setData(siteFeatures(sites, exposedSiteIds));
+    const features = siteFeatures(sites, siteAssessments);
+    void map.getSource<GeoJSONSource>(SOURCES.sites)?.setData(features);
     reportOnIdle(map, 'drawnSites', String(sites?.length ?? 0));
-  }, [ready, sites, exposedSiteIds]);
+    // "NONE:1,POTENTIAL:1": how many sites are drawn in each state's colour.
+    reportOnIdle(map, 'drawnSiteStates', countsOf(features.features, 'assessment'));
+  }, [ready, sites, siteAssessments]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -1,4 +1,5 @@
 import { SEVERITY_MAP_COLOR } from '@/entities/incident/incident-display';
+import { ASSESSMENT_STATES, type AssessmentState } from '@meridian/contracts/constants';
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point, Polygon } from 'geojson';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import type { BasemapTheme } from './basemap';
@@ -44,8 +45,19 @@ export const CIRCLE_LAYERS = [
   LAYERS.incidents,
   LAYERS.sites,
 ];
-const SITE_COLOR = '#8b5cf6';
+export const SITE_COLOR = '#8b5cf6';
 const EXPOSED_COLOR = '#dc2626';
+/**
+ * An exposed site's colour by its assessment: red hit, orange recovering, yellow not yet known,
+ * blue recovered, green unharmed (the Assessments panel's badge tones); the legend says so.
+ */
+export const SITE_STATE_COLORS: Readonly<Record<AssessmentState, string>> = {
+  CONFIRMED: EXPOSED_COLOR,
+  RECOVERING: '#f97316',
+  POTENTIAL: '#eab308',
+  RECOVERED: '#2563eb',
+  NO_IMPACT: '#16a34a',
+};
 
 const SHIPMENT_COLOR = '#3b82f6';
 /**
@@ -174,7 +186,7 @@ export function areaFeatures(
 /** Sites, flagged when some incident reaches them. */
 export function siteFeatures(
   sites: MapContentProps['sites'],
-  exposed: ReadonlySet<string> | undefined,
+  assessments: MapContentProps['siteAssessments'],
 ): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
@@ -184,7 +196,8 @@ export function siteFeatures(
         id: site.id,
         title: site.name,
         criticality: site.criticality,
-        exposed: exposed?.has(site.id) ?? false,
+        // Exposed sites carry their assessment; the others none (drawn in the sites' colour).
+        assessment: assessments?.get(site.id) ?? 'NONE',
       },
       geometry: { type: 'Point', coordinates: [site.location.lng, site.location.lat] },
     })),
@@ -326,7 +339,12 @@ export function addDataLayers(map: MapLibreMap, theme: BasemapTheme) {
     type: 'circle',
     source: SOURCES.sites,
     paint: {
-      'circle-color': ['case', ['get', 'exposed'], EXPOSED_COLOR, SITE_COLOR],
+      'circle-color': [
+        'match',
+        ['get', 'assessment'],
+        ...ASSESSMENT_STATES.flatMap((state) => [state, SITE_STATE_COLORS[state]]),
+        SITE_COLOR,
+      ] as unknown as ExpressionSpecification,
       'circle-radius': radiusAtEveryZoom([
         'match',
         ['get', 'criticality'],

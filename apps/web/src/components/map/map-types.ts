@@ -1,5 +1,5 @@
 import type { ReadIncident } from '@/lib/readers';
-import type { Severity } from '@meridian/contracts';
+import type { AssessmentState, Severity } from '@meridian/contracts';
 
 export type MapPoint = { lat: number; lng: number };
 export type MapCamera = MapPoint & { zoom: number };
@@ -89,8 +89,8 @@ export type MapContentProps = {
   onSiteSelect?: (siteId: string) => void;
   /** Routes to draw as lines, [lng, lat] (the exposed shipments' routes ahead). */
   routes?: readonly { id: string; route: readonly (readonly [number, number])[] }[];
-  /** Sites some incident reaches now: highlighted in red. */
-  exposedSiteIds?: ReadonlySet<string>;
+  /** Sites some incident reaches now, by their assessment: coloured by it (SITE_STATE_COLORS). */
+  siteAssessments?: ReadonlyMap<string, AssessmentState>;
   /** How much larger to draw some incidents, by id (their priority: see PRIORITY_MAP_SIZE). */
   incidentSizes?: ReadonlyMap<string, number>;
   /** Called with the view once the map starts and after each move (pan, zoom). */

@@ -30,7 +30,8 @@ export function useExposureSummary(scope: Scope) {
             { sites, shipments },
           ]),
         ),
-        siteIds: new Set(reply.data.exposedSiteIds ?? []),
+        // Each exposed site's assessment, for the map's colours (any exposed site has one).
+        siteStates: new Map(Object.entries(reply.data.siteAssessments ?? {})),
         priorities: new Map(
           reply.data.incidents.flatMap(({ incidentId, priority }) =>
             priority ? [[incidentId, priority] as const] : [],

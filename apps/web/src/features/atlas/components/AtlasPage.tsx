@@ -20,6 +20,7 @@ import { AtlasToolbar, type AtlasFilter } from './AtlasToolbar';
 import { EventsFeed } from './EventsFeed';
 import { PriorityLegend } from './PriorityLegend';
 import { SiteCard } from './SiteCard';
+import { SiteStateLegend } from './SiteStateLegend';
 
 const NO_INCIDENTS: readonly ReadIncident[] = [];
 const NO_SHIPMENTS: readonly MapShipmentPoint[] = [];
@@ -112,7 +113,7 @@ export function AtlasPage() {
             sites={sites}
             showSites={showSites}
             onSiteSelect={setSelectedSiteId}
-            exposedSiteIds={summary?.siteIds}
+            siteAssessments={summary?.siteStates}
             incidentSizes={incidentSizes}
             routes={routes}
             showIncidents={showIncidents}
@@ -123,8 +124,11 @@ export function AtlasPage() {
               void navigate(paths.eventShortcut.getHref(incidentId))
             }
           />
-          {showIncidents ? (
-            <PriorityLegend className="pointer-events-none absolute bottom-8 left-2 z-10 hidden lg:flex" />
+          {showIncidents || showSites ? (
+            <div className="pointer-events-none absolute bottom-8 left-2 z-10 hidden max-w-[calc(100%-24rem)] flex-col items-start gap-2 lg:flex">
+              {showSites && sites.length > 0 ? <SiteStateLegend /> : null}
+              {showIncidents ? <PriorityLegend /> : null}
+            </div>
           ) : null}
           {selectedSite ? (
             <SiteCard site={selectedSite} onClose={() => setSelectedSiteId(null)} />

@@ -24,7 +24,8 @@ import {
 } from '../api/assessments';
 
 const STATE_TONE: Readonly<Record<AssessmentState, BadgeTone>> = {
-  POTENTIAL: 'slate',
+  // The map's colours for the same states (SITE_STATE_COLORS).
+  POTENTIAL: 'yellow',
   CONFIRMED: 'red',
   NO_IMPACT: 'green',
   RECOVERING: 'orange',
