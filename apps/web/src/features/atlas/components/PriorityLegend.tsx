@@ -1,5 +1,6 @@
 import { PRIORITY_MAP_SIZE } from '@/entities/incident/incident-display';
 import { cn } from '@/utils/cn';
+import { MapLegend } from './MapLegend';
 import { NOT_EXPOSED, PRIORITIES } from '@meridian/contracts/constants';
 
 /** The incident circle's radius at the world view (zoom 4), as the map draws it. */
@@ -16,14 +17,11 @@ const ENTRIES = [
  */
 export function PriorityLegend({ className }: { className?: string }) {
   return (
-    <figure
-      aria-label="Incident size by priority"
-      className={cn(
-        'flex items-end gap-3 rounded-md border border-border bg-surface/90 px-3 py-2 text-xs text-foreground shadow-sm backdrop-blur',
-        className,
-      )}
+    <MapLegend
+      label="Incident size by priority"
+      caption="Priority"
+      className={cn('flex items-end gap-3', className)}
     >
-      <figcaption className="self-center font-medium text-muted-foreground">Priority</figcaption>
       {ENTRIES.map(({ label, size }) => (
         <span key={label} className="flex flex-col items-center gap-1">
           <span
@@ -34,6 +32,6 @@ export function PriorityLegend({ className }: { className?: string }) {
           {label}
         </span>
       ))}
-    </figure>
+    </MapLegend>
   );
 }

@@ -1,5 +1,6 @@
 import { SITE_COLOR, SITE_STATE_COLORS } from '@/components/map/map-layers';
 import { cn } from '@/utils/cn';
+import { MapLegend } from './MapLegend';
 import { ASSESSMENT_ATTENTION, ASSESSMENT_STATE_LABELS } from '@meridian/contracts/constants';
 
 const ENTRIES = [
@@ -16,14 +17,11 @@ const ENTRIES = [
  */
 export function SiteStateLegend({ className }: { className?: string }) {
   return (
-    <figure
-      aria-label="Site colour by assessment"
-      className={cn(
-        'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-surface/90 px-3 py-2 text-xs text-foreground shadow-sm backdrop-blur',
-        className,
-      )}
+    <MapLegend
+      label="Site colour by assessment"
+      caption="Sites"
+      className={cn('flex flex-wrap items-center gap-x-3 gap-y-1', className)}
     >
-      <figcaption className="font-medium text-muted-foreground">Sites</figcaption>
       {ENTRIES.map(({ label, color }) => (
         <span key={label} className="flex items-center gap-1.5">
           <span
@@ -34,6 +32,6 @@ export function SiteStateLegend({ className }: { className?: string }) {
           {label}
         </span>
       ))}
-    </figure>
+    </MapLegend>
   );
 }
